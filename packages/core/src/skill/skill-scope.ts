@@ -1,0 +1,10 @@
+/** Where a skill lives, lowest precedence first (DESIGN.md §1, §4). */
+export const SKILL_SCOPES = ['builtin', 'public', 'workspace', 'personal', 'project'] as const;
+
+/** A scope name; a skill in a later scope shadows one of the same name in an earlier scope. */
+export type SkillScope = (typeof SKILL_SCOPES)[number];
+
+/** Compares two scopes by precedence: negative when `a` ranks below `b`. */
+export function compareScopes(a: SkillScope, b: SkillScope): number {
+  return SKILL_SCOPES.indexOf(a) - SKILL_SCOPES.indexOf(b);
+}
