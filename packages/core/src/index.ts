@@ -7,4 +7,5 @@ export type {
   SkillManifest,
   SkillRequirements,
 } from './skill/skill-manifest.ts';
+export { createManifest } from './skill/create-manifest.ts';
 export { compareScopes, SKILL_SCOPES, type SkillScope } from './skill/skill-scope.ts';
