@@ -5,5 +5,6 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
