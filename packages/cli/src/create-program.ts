@@ -31,7 +31,9 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
 
   program
     .command('validate')
-    .description('Check skills against the format: a skill folder, a SKILL.md, or a folder of skills')
+    .description(
+      'Check skills against the format: a skill folder, a SKILL.md, or a folder of skills',
+    )
     .argument('<path...>', 'skill folder, SKILL.md file, or folder containing skills')
     .option('--strict', 'use the portable Agent Skills profile (only the six spec fields)')
     .option('--json', 'print machine-readable JSON')

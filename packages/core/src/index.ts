@@ -1,4 +1,170 @@
+export {
+  type CatalogEntry,
+  type CatalogFormat,
+  type CatalogMode,
+  type CatalogSkill,
+  countTokens,
+  DEFAULT_CATALOG_BUDGET,
+  escapeXml,
+  MAXIMUM_CATALOG_DESCRIPTION_LENGTH,
+  type RenderCatalogOptions,
+  type RenderCatalogResult,
+  renderCatalog,
+} from './catalog/index.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
+export {
+  checkSkillName,
+  MAX_SKILL_NAME_LENGTH,
+  type SkillNameProblem,
+  suggestSkillName,
+} from './format/check-skill-name.ts';
+export {
+  canonicalFieldName,
+  FIELD_ALIASES,
+  MANIFEST_FIELDS,
+  type ManifestField,
+  SPEC_FIELDS,
+} from './format/field-names.ts';
+export { frontmatterLength } from './format/frontmatter-length.ts';
+export { SKILL_ISSUE_CODES, type SkillIssueCode } from './format/issue-codes.ts';
+export { type ParseSkillOptions, type ParseSkillResult, parseSkill } from './format/parse-skill.ts';
+export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from './format/read-skill-manifest.ts';
+export { serializeSkill } from './format/serialize-skill.ts';
+export {
+  DEFAULT_SKILL_LIMITS,
+  resolveSkillLimits,
+  type SkillLimits,
+} from './format/skill-limits.ts';
+export type { SkillProfile } from './format/skill-profile.ts';
+export type { ActivatableSkill, SkillLookup } from './invoke/activatable-skill.ts';
+export {
+  type ActivateOptions,
+  type ActivateResult,
+  type Activation,
+  activate,
+  type ForkActivation,
+  type InlineActivation,
+} from './invoke/activate.ts';
+export {
+  type ActivationSession,
+  type CreateActivationSessionOptions,
+  createActivationSession,
+} from './invoke/activation-session.ts';
+export type { ArgumentValue } from './invoke/argument-value.ts';
+export {
+  type ArgumentInput,
+  type BindArgumentsOptions,
+  type BindArgumentsResult,
+  type BoundArguments,
+  bindArguments,
+  defaultArguments,
+} from './invoke/bind-arguments.ts';
+export { type FormatUsageOptions, formatUsage } from './invoke/format-usage.ts';
+export type {
+  InvocationError,
+  InvocationErrorCode,
+  InvocationIssue,
+} from './invoke/invocation-error.ts';
+export {
+  DEFAULT_INVOCATION_PREFIXES,
+  type Invocation,
+  MAX_STACKED_INVOCATIONS,
+  type ParseInvocationOptions,
+  type ParseInvocationResult,
+  parseInvocation,
+} from './invoke/parse-invocation.ts';
+export {
+  MAX_LISTED_SKILL_FILES,
+  type RenderInlineSkillOptions,
+  renderInlineSkill,
+} from './invoke/render-inline-skill.ts';
+export {
+  type RenderSkillBodyOptions,
+  type RenderSkillBodyResult,
+  renderSkillBody,
+} from './invoke/render-skill-body.ts';
+export {
+  type ResolveReferencesOptions,
+  type ResolveReferencesResult,
+  resolveReferences,
+} from './invoke/resolve-references.ts';
+export { type TokenizeArgumentsResult, tokenizeArguments } from './invoke/tokenize-arguments.ts';
+export {
+  type AgentPolicySettings,
+  createPolicyContext,
+  createPolicyEnvironment,
+  decide,
+  type EligibilityMissing,
+  type EligibilityResult,
+  ENTRY_POINT_SURFACES,
+  evaluateEligibility,
+  isPolicySurface,
+  LOCAL_PRINCIPAL,
+  matchesPattern,
+  mergePolicyConfigs,
+  type ParsePolicyConfigOptions,
+  PERMISSION_ACTIONS,
+  type PermissionAction,
+  type PermissionRule,
+  POLICY_SURFACES,
+  type PolicyConfig,
+  type PolicyConfigIssue,
+  type PolicyContext,
+  type PolicyContextOptions,
+  type PolicyDecision,
+  type PolicyEnvironment,
+  type PolicyEnvironmentOptions,
+  type PolicyOutcome,
+  type PolicyPrincipal,
+  type PolicyReason,
+  type PolicyStep,
+  type PolicySubject,
+  type PolicySurface,
+  parsePolicyConfig,
+  policyConfigSchema,
+  resolvePolicySurface,
+  type SafeParsePolicyConfigResult,
+  type SkillEntryPoint,
+  safeParsePolicyConfig,
+  type WorkspacePolicySettings,
+} from './policy/index.ts';
+export {
+  createRegistry,
+  type RegistryOptions,
+  type SkillRegistry,
+  type SkillRegistryListener,
+} from './registry/create-registry.ts';
+export type {
+  ListSkillsOptions,
+  LoadedSkill,
+  ResolveContext,
+  SkillEntry,
+  SkillRegistryChange,
+  SkillRegistryIssue,
+  SkillShadow,
+} from './registry/skill-entry.ts';
+export {
+  cosineSimilarity,
+  createHybridSkillSearch,
+  createSkillIndex,
+  type EmbeddingCache,
+  type EmbeddingFunction,
+  type FusedResult,
+  type FuseRankingsOptions,
+  type FusionInput,
+  fuseRankings,
+  type HybridSkillSearch,
+  type HybridSkillSearchOptions,
+  hashSkillContent,
+  type RankedSkill,
+  type SearchSkillsOptions,
+  type SkillIndex,
+  type SkillIndexOptions,
+  type SkillSearchHit,
+  type SynonymTable,
+  searchSkills,
+} from './search/index.ts';
+export { createManifest } from './skill/create-manifest.ts';
 export type { SkillIssue, SkillIssueSeverity } from './skill/skill-issue.ts';
 export type {
   SkillArgument,
@@ -7,5 +173,22 @@ export type {
   SkillManifest,
   SkillRequirements,
 } from './skill/skill-manifest.ts';
-export { createManifest } from './skill/create-manifest.ts';
 export { compareScopes, SKILL_SCOPES, type SkillScope } from './skill/skill-scope.ts';
+export {
+  createMemorySource,
+  type MemorySkillInput,
+  type MemorySkillSource,
+  type MemorySourceOptions,
+} from './source/create-memory-source.ts';
+export { type CreateSkillRecordOptions, createSkillRecord } from './source/create-skill-record.ts';
+export { normalizeSkillFilePath } from './source/normalize-skill-file-path.ts';
+export type {
+  SkillChangeType,
+  SkillFileInfo,
+  SkillRecord,
+  SkillSource,
+  SkillSourceChange,
+  SkillSourceIssue,
+  SkillSourceListener,
+  SkillSourceSnapshot,
+} from './source/skill-source.ts';

@@ -5,7 +5,8 @@ export function closestNames(name: string, candidates: readonly string[], limit 
   return candidates
     .map((candidate) => {
       const lower = candidate.toLowerCase();
-      const distance = lower.includes(target) || target.includes(lower) ? 1 : editDistance(target, lower);
+      const distance =
+        lower.includes(target) || target.includes(lower) ? 1 : editDistance(target, lower);
       return { candidate, distance };
     })
     .filter(({ distance }) => distance <= maximumDistance)

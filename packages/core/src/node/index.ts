@@ -1,1 +1,59 @@
-export {};
+export { BUILTIN_SKILLS_DIR } from './builtin-skills-dir.ts';
+export {
+  createFolderSource,
+  type FolderScanInfo,
+  type FolderSkillSource,
+  type FolderSourceOptions,
+} from './create-folder-source.ts';
+export {
+  createNodePolicyEnvironment,
+  type NodePolicyEnvironmentOptions,
+} from './create-node-policy-environment.ts';
+export { createStandardSources, type StandardSourcesOptions } from './create-standard-sources.ts';
+export { type FindSkillFoldersOptions, findSkillFolders } from './find-skill-folders.ts';
+export {
+  type DefaultCacheDirOptions,
+  defaultCacheDir,
+  INDEX_CACHE_VERSION,
+  type IndexCacheKey,
+  type IndexCacheStatus,
+  indexCacheFile,
+  type LoadIndexCacheResult,
+  loadIndexCache,
+  saveIndexCache,
+} from './index-cache.ts';
+export {
+  defaultUserPolicyConfigFile,
+  type LoadPolicyConfigOptions,
+  type LoadPolicyConfigResult,
+  loadPolicyConfig,
+  loadPolicyConfigFile,
+  PROJECT_POLICY_CONFIG_FILE,
+} from './load-policy-config.ts';
+export { type LoadWordNetSynonymsOptions, loadWordNetSynonyms } from './load-synonyms.ts';
+export {
+  type BinaryProbe,
+  type BinaryProbeOptions,
+  createBinaryProbe,
+  findBinary,
+} from './probe-binaries.ts';
+export { SKILL_FILE_NAMES, SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
+export {
+  type ListSkillFolderFilesOptions,
+  listSkillFolderFiles,
+  readSkillFolderFile,
+} from './skill-folder-files.ts';
+export {
+  PROJECT_SKILL_FOLDERS,
+  type SkillLocation,
+  type SkillLocationOrigin,
+  type StandardSkillLocationsOptions,
+  standardSkillLocations,
+  USER_SKILL_FOLDERS,
+} from './standard-skill-locations.ts';
+export {
+  findSkillFile,
+  type ValidateSkillPathOptions,
+  type ValidateSkillPathResult,
+  validateSkillPath,
+} from './validate-skill-path.ts';

@@ -1,0 +1,21 @@
+/**
+ * Runs the benchmarks: `npm run bench` runs all, `npm run bench -- scan` runs one.
+ * Each benchmark module exports `run(): Promise<void>` and prints its own table.
+ */
+const BENCHMARKS: Record<string, string> = {
+  scan: './scan.ts',
+};
+
+const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
+const unknown = requested.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  console.error(
+    `Unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(BENCHMARKS).join(', ')}.`,
+  );
+  process.exit(1);
+}
+for (const name of requested.length > 0 ? requested : Object.keys(BENCHMARKS)) {
+  const module = (await import(BENCHMARKS[name] as string)) as { run: () => Promise<void> };
+  console.log(`\n## bench: ${name}\n`);
+  await module.run();
+}

@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CatalogSkill } from '../packages/core/src/catalog/catalog-skill.ts';
+import { renderCatalog } from '../packages/core/src/catalog/render-catalog.ts';
+import { loadWordNetSynonyms } from '../packages/core/src/node/load-synonyms.ts';
+import type { InvertedIndexSettings } from '../packages/core/src/search/build-inverted-index.ts';
+import {
+  createSkillIndex,
+  type SkillIndexOptions,
+} from '../packages/core/src/search/create-skill-index.ts';
+
+/** A benchmark query: the request and every correct skill name. */
+export interface SelectionQuery {
+  id: string;
+  query: string;
+  expected: string[];
+  difficulty: 'easy' | 'medium' | 'hard';
+}
+
+/** Recall@K and MRR over a set of queries. */
+export interface SelectionScore {
+  count: number;
+  recallAt5: number;
+  recallAt20: number;
+  recallAt50: number;
+  meanReciprocalRank: number;
+}
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The shared test data folder (corpus, selection queries); `SKILLSET_SHARED_DIR` overrides it. */
+export const sharedDirectory =
+  process.env.SKILLSET_SHARED_DIR ?? path.resolve(repositoryRoot, '../shared');
+const selectionDirectory = path.join(sharedDirectory, 'selection');
+const distractorCount = 9458;
+const distractorDirectory = path.join(
+  repositoryRoot,
+  'bench/.data',
+  `distractors-${distractorCount}-1`,
+);
+
+function readSkillFile(file: string): CatalogSkill | undefined {
+  const text = readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
+  const match = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
+  if (match === null) return undefined;
+  const frontmatter = parsePlainFrontmatter(match[1] ?? '');
+  const name = frontmatter.name?.trim();
+  if (!name) return undefined;
+  return {
+    name,
+    description: (frontmatter.description ?? '').trim(),
+    body: text.slice(match[0].length),
+  };
+}
+
+// Top-level `key: value` scalars only: enough for name and description, tolerant of the corpus' broken YAML.
+function parsePlainFrontmatter(source: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  const lines = source.split('\n');
+  for (let line = 0; line < lines.length; line++) {
+    const match = /^([A-Za-z0-9_-]+):(?:\s+(.*))?$/.exec(lines[line] ?? '');
+    if (match === null) continue;
+    const continuation: string[] = [];
+    while (line + 1 < lines.length && /^(\s|$)/.test(lines[line + 1] ?? '')) {
+      continuation.push((lines[++line] ?? '').trim());
+    }
+    let value = (match[2] ?? '').trim();
+    if (/^[|>][-+]?$/.test(value)) value = continuation.join(value.startsWith('|') ? '\n' : ' ');
+    else value = [value, ...continuation].join(' ').trim();
+    if (/^(['"]).*\1$/s.test(value)) {
+      value = value.startsWith('"')
+        ? value
+            .slice(1, -1)
+            .replace(/\\(["\\])/g, '$1')
+            .replace(/\\n/g, '\n')
+        : value.slice(1, -1).replace(/''/g, "'");
+    }
+    result[match[1] as string] = value;
+  }
+  return result;
+}
+
+function ensureDistractors(): void {
+  if (
+    existsSync(distractorDirectory) &&
+    readdirSync(distractorDirectory).length === distractorCount
+  ) {
+    return;
+  }
+  execFileSync(
+    process.execPath,
+    [
+      path.join(selectionDirectory, 'gen-distractors.mjs'),
+      distractorDirectory,
+      String(distractorCount),
+      '1',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
+/** Loads the 542 corpus skills and the 9,458 generated distractors (generating them on first use). */
+export function loadSelectionSkills(): { corpus: CatalogSkill[]; distractors: CatalogSkill[] } {
+  const manifest = JSON.parse(
+    readFileSync(path.join(sharedDirectory, 'corpus/MANIFEST.json'), 'utf8'),
+  ) as Array<{ corpus_path: string }>;
+  const corpus = manifest
+    .map((entry) =>
+      readSkillFile(path.join(sharedDirectory, 'corpus', entry.corpus_path, 'SKILL.md')),
+    )
+    .filter((skill): skill is CatalogSkill => skill !== undefined);
+  ensureDistractors();
+  const distractors = readdirSync(distractorDirectory)
+    .sort()
+    .map((folder) => readSkillFile(path.join(distractorDirectory, folder, 'SKILL.md')))
+    .filter((skill): skill is CatalogSkill => skill !== undefined);
+  return { corpus, distractors };
+}
+
+/** Reads a JSON Lines query file (default: the development set). */
+export function loadSelectionQueries(
+  file = path.join(selectionDirectory, 'dev-queries.jsonl'),
+): SelectionQuery[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as SelectionQuery);
+}
+
+/** Scores ranked name lists: recall@5/20/50 and MRR, as in `shared/selection/baseline.mjs`. */
+export function scoreRankings(
+  queries: readonly SelectionQuery[],
+  rank: (query: string) => readonly string[],
+): {
+  all: SelectionScore;
+  byDifficulty: Record<SelectionQuery['difficulty'], SelectionScore>;
+  ranks: Map<string, number | null>;
+} {
+  const ranks = new Map<string, number | null>();
+  for (const query of queries) {
+    const list = rank(query.query);
+    let first = Number.POSITIVE_INFINITY;
+    for (const name of query.expected) {
+      const position = list.indexOf(name);
+      if (position >= 0 && position + 1 < first) first = position + 1;
+    }
+    ranks.set(query.id, Number.isFinite(first) ? first : null);
+  }
+  const summarize = (subset: readonly SelectionQuery[]): SelectionScore => {
+    const values = subset.map((query) => ranks.get(query.id) ?? null);
+    const within = (k: number) =>
+      values.filter((value) => value !== null && value <= k).length / (values.length || 1);
+    return {
+      count: values.length,
+      recallAt5: within(5),
+      recallAt20: within(20),
+      recallAt50: within(50),
+      meanReciprocalRank:
+        values.reduce<number>((sum, value) => sum + (value ? 1 / value : 0), 0) /
+        (values.length || 1),
+    };
+  };
+  return {
+    all: summarize(queries),
+    byDifficulty: {
+      easy: summarize(queries.filter((query) => query.difficulty === 'easy')),
+      medium: summarize(queries.filter((query) => query.difficulty === 'medium')),
+      hard: summarize(queries.filter((query) => query.difficulty === 'hard')),
+    },
+    ranks,
+  };
+}
+
+const percent = (value: number) => (100 * value).toFixed(1).padStart(5);
+/** Formats one result row of the selection table. */
+export function formatScoreRow(label: string, score: SelectionScore): string {
+  return `| ${label.padEnd(44)} | ${String(score.count).padStart(3)} | ${percent(score.recallAt5)} | ${percent(score.recallAt20)} | ${percent(score.recallAt50)} | ${score.meanReciprocalRank.toFixed(3)} |`;
+}
+
+/** Runs the selection benchmark: ranked mode (several ranker configurations) and stable truncation. */
+export async function run(): Promise<void> {
+  const started = performance.now();
+  const { corpus, distractors } = loadSelectionSkills();
+  const skills = [...corpus, ...distractors];
+  const queries = loadSelectionQueries();
+  const loaded = performance.now();
+  const synonyms = loadWordNetSynonyms();
+  const synonymsLoaded = performance.now();
+  console.log(
+    `selection: ${skills.length} skills (${corpus.length} corpus + ${distractors.length} distractors), ${queries.length} queries; load ${(loaded - started).toFixed(0)} ms, WordNet ${(synonymsLoaded - loaded).toFixed(0)} ms (${synonyms.size} terms)`,
+  );
+  const synonymsOnly = loadWordNetSynonyms({ relatedWeight: 0 });
+  const withoutBody = {
+    body: { weight: 0, lengthNormalization: 0.75 },
+  } as InvertedIndexSettings['fields'];
+  const configurations: Array<[string, SkillIndexOptions]> = [
+    ['bm25f name+description (no body)', { index: { fields: withoutBody } }],
+    ['bm25f + body', {}],
+    ['bm25f + body + WordNet synonyms', { synonyms: synonymsOnly }],
+    ['default: + WordNet hypernyms/derivations', { synonyms }],
+    ['default + pseudo-relevance feedback', { synonyms, feedback: { documents: 8 } }],
+  ];
+  const header = `| ${'ranker'.padEnd(44)} |   n |  R@5  |  R@20 |  R@50 |  MRR  |\n|${'-'.repeat(46)}|-----|-------|-------|-------|-------|`;
+  const rows = [header];
+  const difficultyRows = [header];
+  const verbose = process.argv.includes('--verbose');
+  for (const [label, options] of configurations) {
+    const buildStart = performance.now();
+    const index = createSkillIndex(skills, options);
+    const buildTime = performance.now() - buildStart;
+    const queryStart = performance.now();
+    const result = scoreRankings(queries, (query) =>
+      index.rank(query, { limit: 1000 }).map((entry) => entry.skill.name),
+    );
+    const queryTime = (performance.now() - queryStart) / queries.length;
+    rows.push(formatScoreRow(label, result.all));
+    for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+      difficultyRows.push(
+        formatScoreRow(`${label} / ${difficulty}`, result.byDifficulty[difficulty]),
+      );
+    }
+    console.log(`  ${label}: index ${buildTime.toFixed(0)} ms, ${queryTime.toFixed(2)} ms/query`);
+    if (verbose) {
+      console.log(
+        `    ranks: ${queries.map((query) => `${query.id}(${query.difficulty[0]})=${result.ranks.get(query.id) ?? '-'}`).join(' ')}`,
+      );
+    }
+  }
+  const stable = scoreRankings(queries, () => {
+    const catalog = renderCatalog({ skills, budget: 2000, format: 'markdown', mode: 'stable' });
+    return catalog.entries.map((entry) => entry.name);
+  });
+  rows.push(formatScoreRow('stable truncation (2,000-token catalog)', stable.all));
+  for (const difficulty of ['easy', 'medium', 'hard'] as const) {
+    difficultyRows.push(
+      formatScoreRow(`stable truncation / ${difficulty}`, stable.byDifficulty[difficulty]),
+    );
+  }
+  console.log(`\nRecall@K (%) and MRR, ${skills.length} skills:\n\n${rows.join('\n')}`);
+  console.log(`\nBy difficulty:\n\n${difficultyRows.join('\n')}`);
+}
+
+if (import.meta.main) await run();

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { SkillEntry } from '@skillset/core';
+import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { plural } from '../output/plural.ts';
+import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runList}. */
+export interface ListCommandOptions {
+  dirs: string[];
+  json?: boolean;
+}
+
+function displayPath(terminal: Terminal, folder: string): string {
+  const relative = path.relative(terminal.cwd, folder);
+  if (!relative.startsWith('..') && !path.isAbsolute(relative)) return relative || '.';
+  const home = terminal.env.HOME;
+  return home && folder.startsWith(home + path.sep) ? `~${folder.slice(home.length)}` : folder;
+}
+
+function printEntry(terminal: Terminal, entry: SkillEntry, nameWidth: number) {
+  const mark = entry.valid
+    ? paint(terminal, 'stdout', 'green', '✓')
+    : paint(terminal, 'stdout', 'red', '✗');
+  const name = paint(terminal, 'stdout', 'bold', entry.name.padEnd(nameWidth));
+  printLine(
+    terminal,
+    `${mark} ${name}  ${entry.scope.padEnd(9)} ${displayPath(terminal, entry.path)}`,
+  );
+  if (!entry.valid) {
+    const errors = entry.issues.filter((issue) => issue.severity === 'error').length;
+    const hint = `run: skillset validate ${displayPath(terminal, entry.path)}`;
+    printLine(terminal, paint(terminal, 'stdout', 'red', `    ${errors} error(s); ${hint}`));
+  }
+  for (const shadow of entry.shadows) {
+    const where = displayPath(terminal, shadow.path);
+    printLine(terminal, paint(terminal, 'stdout', 'dim', `    shadows ${shadow.scope} ${where}`));
+  }
+}
+
+/** `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing. */
+export async function runList(terminal: Terminal, options: ListCommandOptions) {
+  const registry = await openLocalRegistry(terminal, options.dirs);
+  try {
+    const entries = await registry.list();
+    const failed = await reportSourceIssues(terminal, registry);
+    if (options.json) {
+      printJson(terminal, {
+        skills: entries.map((entry) => ({
+          name: entry.name,
+          description: entry.description,
+          scope: entry.scope,
+          path: entry.path,
+          valid: entry.valid,
+          shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
+        })),
+      });
+    } else if (entries.length === 0) {
+      printLine(
+        terminal,
+        'No skills found. Put skills in .agents/skills/<name>/SKILL.md or pass --dir.',
+      );
+    } else {
+      const nameWidth = Math.max(...entries.map((entry) => entry.name.length));
+      for (const entry of entries) printEntry(terminal, entry, nameWidth);
+      const invalid = entries.filter((entry) => !entry.valid).length;
+      printLine(terminal);
+      printLine(terminal, `${plural(entries.length, 'skill')} (${invalid} invalid)`);
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await registry.close();
+  }
+}

@@ -1,0 +1,245 @@
+import { createSkillIndex, type SkillIndex } from '../search/create-skill-index.ts';
+import type { CatalogSkill } from './catalog-skill.ts';
+import { countTokens } from './count-tokens.ts';
+import {
+  type CatalogFormat,
+  renderCatalogEntry,
+  renderCatalogFooter,
+  renderCatalogHeader,
+} from './render-catalog-entry.ts';
+
+/** `stable`: by name, the same text for the same skills (prompt-cache friendly); `ranked`: by relevance to the query. */
+export type CatalogMode = 'stable' | 'ranked';
+
+/** The catalog budget when none is given, in tokens (DESIGN.md §6 minimum). */
+export const DEFAULT_CATALOG_BUDGET = 2000;
+
+/** The longest description shown in a catalog entry, in characters. */
+export const MAXIMUM_CATALOG_DESCRIPTION_LENGTH = 1024;
+
+/** Options of `renderCatalog`. */
+export interface RenderCatalogOptions {
+  /** The skills the model is allowed to use (policy already applied). */
+  skills: readonly CatalogSkill[];
+  /** Token budget of the whole text (o200k_base); default 2,000. */
+  budget?: number;
+  /** The user's message; orders the entries in `ranked` mode. */
+  query?: string;
+  format?: CatalogFormat;
+  mode?: CatalogMode;
+  /** A prebuilt index over `skills` for `ranked` mode; otherwise one is built and kept per skills array. */
+  index?: SkillIndex;
+  /** A precomputed ranking by name (e.g. from hybrid search); overrides the index in `ranked` mode. */
+  rankedNames?: readonly string[];
+  /** At most this many entries, so that a large set leaves budget for descriptions. */
+  maximumEntries?: number;
+  /** Characters kept of each description (default 1,024). */
+  maximumDescriptionLength?: number;
+}
+
+/** One listed skill; `description` is absent when it was dropped to fit the budget. */
+export interface CatalogEntry {
+  name: string;
+  description?: string;
+}
+
+/** The rendered catalog. */
+export interface RenderCatalogResult {
+  text: string;
+  entries: CatalogEntry[];
+  /** Skills left out of the text entirely. */
+  omitted: number;
+  /** Tokens of `text` (o200k_base). */
+  tokens: number;
+}
+
+interface MeasuredEntry {
+  rawName: string;
+  rawDescription: string;
+  rawLocation: string | undefined;
+  name: string;
+  description: string;
+  nameOnly: string;
+  full: string;
+  nameOnlyTokens: number;
+  fullTokens: number;
+}
+
+const measuredEntries = new WeakMap<CatalogSkill, Map<string, MeasuredEntry>>();
+const defaultIndexes = new WeakMap<readonly CatalogSkill[], SkillIndex>();
+const stableOrders = new WeakMap<readonly CatalogSkill[], CatalogSkill[]>();
+// No entry line is shorter than this many tokens, so a budget bounds how many entries can fit.
+const minimumEntryTokens: Record<CatalogFormat, number> = { markdown: 2, xml: 10 };
+
+function singleLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function capDescription(description: string, maximumLength: number): string {
+  if (description.length <= maximumLength) return description;
+  return `${description.slice(0, Math.max(0, maximumLength - 1)).trimEnd()}…`;
+}
+
+function measureEntry(
+  skill: CatalogSkill,
+  format: CatalogFormat,
+  maximumDescriptionLength: number,
+): MeasuredEntry {
+  let perFormat = measuredEntries.get(skill);
+  const key = `${format}:${maximumDescriptionLength}`;
+  const cached = perFormat?.get(key);
+  if (
+    cached !== undefined &&
+    cached.rawName === skill.name &&
+    cached.rawDescription === skill.description &&
+    cached.rawLocation === skill.location
+  ) {
+    return cached;
+  }
+  const name = singleLine(skill.name);
+  const description = capDescription(singleLine(skill.description), maximumDescriptionLength);
+  const nameOnly = renderCatalogEntry(format, name, undefined, skill.location);
+  const full =
+    description.length > 0
+      ? renderCatalogEntry(format, name, description, skill.location)
+      : nameOnly;
+  const measured: MeasuredEntry = {
+    rawName: skill.name,
+    rawDescription: skill.description,
+    rawLocation: skill.location,
+    name,
+    description,
+    nameOnly,
+    full,
+    nameOnlyTokens: countTokens(nameOnly),
+    fullTokens: full === nameOnly ? countTokens(nameOnly) : countTokens(full),
+  };
+  if (perFormat === undefined) {
+    perFormat = new Map();
+    measuredEntries.set(skill, perFormat);
+  }
+  perFormat.set(key, measured);
+  return measured;
+}
+
+function compareByName(left: CatalogSkill, right: CatalogSkill): number {
+  return left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
+}
+
+function stableOrder(skills: readonly CatalogSkill[]): CatalogSkill[] {
+  let order = stableOrders.get(skills);
+  if (order === undefined) {
+    order = [...skills].sort(compareByName);
+    stableOrders.set(skills, order);
+  }
+  return order;
+}
+
+function orderSkills(options: RenderCatalogOptions, limit: number): CatalogSkill[] {
+  const { skills, query } = options;
+  const stable = () => stableOrder(skills).slice(0, limit);
+  if (options.mode !== 'ranked') return stable();
+  if (options.rankedNames !== undefined) {
+    const byName = new Map(skills.map((skill) => [skill.name, skill]));
+    const ordered: CatalogSkill[] = [];
+    const seen = new Set<CatalogSkill>();
+    for (const name of options.rankedNames) {
+      const skill = byName.get(name);
+      if (skill === undefined || seen.has(skill)) continue;
+      seen.add(skill);
+      ordered.push(skill);
+      if (ordered.length >= limit) return ordered;
+    }
+    for (const skill of stableOrder(skills)) {
+      if (ordered.length >= limit) break;
+      if (!seen.has(skill)) ordered.push(skill);
+    }
+    return ordered;
+  }
+  if (query === undefined || query.trim() === '') return stable();
+  let index = options.index;
+  if (index === undefined) {
+    index = defaultIndexes.get(skills);
+    if (index === undefined) {
+      index = createSkillIndex(skills);
+      defaultIndexes.set(skills, index);
+    }
+  }
+  return index.rank(query, { limit }).map((entry) => entry.skill);
+}
+
+/** Renders the skill catalog for a model within a token budget, degrading gracefully when it does not fit (DESIGN.md §6). */
+export function renderCatalog(options: RenderCatalogOptions): RenderCatalogResult {
+  const format = options.format ?? 'markdown';
+  const budget = options.budget ?? DEFAULT_CATALOG_BUDGET;
+  const maximumDescriptionLength =
+    options.maximumDescriptionLength ?? MAXIMUM_CATALOG_DESCRIPTION_LENGTH;
+  const total = options.skills.length;
+  if (total === 0) return { text: '', entries: [], omitted: 0, tokens: 0 };
+
+  const header = renderCatalogHeader(format);
+  const fixedTokens = countTokens(header) + countTokens(renderCatalogFooter(format, total));
+  const limit = Math.min(
+    total,
+    options.maximumEntries ?? total,
+    Math.max(0, Math.floor((budget - fixedTokens) / minimumEntryTokens[format])),
+  );
+  // Most names cost several tokens: rank a likely-enough prefix first, the whole bound if names still fit.
+  const likelyLimit = Math.min(limit, Math.ceil((budget - fixedTokens) / 4) + 1);
+  let ordered: MeasuredEntry[] = [];
+  let remaining = 0;
+  let listed: boolean[] = [];
+  for (const attempt of likelyLimit < limit ? [likelyLimit, limit] : [limit]) {
+    ordered = orderSkills(options, attempt).map((skill) =>
+      measureEntry(skill, format, maximumDescriptionLength),
+    );
+    // Pass 1: every name that fits, in order, skipping (not stopping at) one that does not.
+    remaining = budget - fixedTokens;
+    listed = new Array<boolean>(ordered.length).fill(false);
+    for (const [position, entry] of ordered.entries()) {
+      if (entry.nameOnlyTokens <= remaining) {
+        listed[position] = true;
+        remaining -= entry.nameOnlyTokens;
+      }
+    }
+    if (remaining < minimumEntryTokens[format]) break;
+  }
+  const described = new Array<boolean>(ordered.length).fill(false);
+  // Pass 2: descriptions from the top down, so the lowest-ranked lose theirs first.
+  ordered.forEach((entry, position) => {
+    const extra = entry.fullTokens - entry.nameOnlyTokens;
+    if (listed[position] && entry.full !== entry.nameOnly && extra <= remaining) {
+      described[position] = true;
+      remaining -= extra;
+    }
+  });
+
+  const entries: CatalogEntry[] = [];
+  const lines: string[] = [header];
+  let entryTokens = 0;
+  ordered.forEach((entry, position) => {
+    if (!listed[position]) return;
+    if (described[position]) {
+      entries.push({ name: entry.name, description: entry.description });
+      lines.push(entry.full);
+      entryTokens += entry.fullTokens;
+    } else {
+      entries.push({ name: entry.name });
+      lines.push(entry.nameOnly);
+      entryTokens += entry.nameOnlyTokens;
+    }
+  });
+  const omitted = total - entries.length;
+  if (entries.length === 0) {
+    const footerOnly = renderCatalogFooter('markdown', omitted);
+    const footerTokens = countTokens(footerOnly);
+    return footerTokens <= budget
+      ? { text: footerOnly, entries, omitted, tokens: footerTokens }
+      : { text: '', entries, omitted, tokens: 0 };
+  }
+  const footer = renderCatalogFooter(format, omitted);
+  lines.push(footer);
+  // Lines end in a newline and start with a non-space, so token counts add up exactly.
+  const tokens = countTokens(header) + entryTokens + countTokens(footer);
+  return { text: lines.join(''), entries, omitted, tokens };
+}

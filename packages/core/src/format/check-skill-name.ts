@@ -1,0 +1,59 @@
+/** The longest allowed skill name, in characters. */
+export const MAX_SKILL_NAME_LENGTH = 64;
+
+/** One problem with a skill name. */
+export interface SkillNameProblem {
+  code: 'name_too_long' | 'invalid_name';
+  message: string;
+}
+
+const NAME_CHARACTERS = /^[\p{L}\p{N}-]+$/u;
+
+/** Counts characters the way the spec does (code points, not UTF-16 units). */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0xd800 || code > 0xdbff) count++;
+    else if (index + 1 < text.length) {
+      const next = text.charCodeAt(index + 1);
+      count++;
+      if (next >= 0xdc00 && next <= 0xdfff) index++;
+    } else count++;
+  }
+  return count;
+}
+
+/** Suggests a valid skill name close to `name` (lowercase, hyphens for anything else). */
+export function suggestSkillName(name: string): string {
+  const suggestion = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return Array.from(suggestion).slice(0, MAX_SKILL_NAME_LENGTH).join('').replace(/-+$/, '');
+}
+
+/** Checks a (NFKC-normalised) skill name against the spec rules; returns every problem found. */
+export function checkSkillName(name: string): SkillNameProblem[] {
+  const problems: SkillNameProblem[] = [];
+  const length = countCharacters(name);
+  if (length > MAX_SKILL_NAME_LENGTH) {
+    problems.push({
+      code: 'name_too_long',
+      message: `name '${name}' is ${length} characters long; the limit is ${MAX_SKILL_NAME_LENGTH}, shorten it`,
+    });
+  }
+  const rules: string[] = [];
+  if (name !== name.toLowerCase()) rules.push('must be lowercase');
+  if (!NAME_CHARACTERS.test(name))
+    rules.push('may only contain lowercase letters, digits and hyphens');
+  if (name.startsWith('-') || name.endsWith('-')) rules.push('must not start or end with a hyphen');
+  if (name.includes('--')) rules.push('must not contain two hyphens in a row');
+  if (rules.length > 0) {
+    const suggestion = suggestSkillName(name);
+    const hint = suggestion === '' ? '' : `; try '${suggestion}'`;
+    problems.push({ code: 'invalid_name', message: `name '${name}' ${rules.join(', ')}${hint}` });
+  }
+  return problems;
+}

@@ -1,0 +1,37 @@
+/** Every stable issue code the skill format reports; new codes are added, existing ones never renamed. */
+export const SKILL_ISSUE_CODES = [
+  'file_too_large',
+  'invalid_utf8',
+  'bom_removed',
+  'crlf_line_endings',
+  'missing_frontmatter',
+  'unclosed_frontmatter',
+  'frontmatter_too_large',
+  'invalid_yaml',
+  'repaired_yaml',
+  'yaml_alias_refused',
+  'yaml_anchor_refused',
+  'yaml_tag_refused',
+  'duplicate_field',
+  'frontmatter_not_mapping',
+  'missing_name',
+  'invalid_name',
+  'name_too_long',
+  'name_folder_mismatch',
+  'missing_description',
+  'description_too_long',
+  'compatibility_too_long',
+  'unknown_field',
+  'invalid_field_type',
+  'invalid_field_value',
+  'invalid_argument',
+  'missing_skill_file',
+  'lowercase_skill_file',
+  'not_a_directory',
+  'path_not_found',
+  'unreadable_skill_file',
+  'parse_failed',
+] as const;
+
+/** A stable snake_case issue code of the skill format. */
+export type SkillIssueCode = (typeof SKILL_ISSUE_CODES)[number];

@@ -1,0 +1,144 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { SkillIssue } from '../skill/skill-issue.ts';
+import { createIssue } from './create-issue.ts';
+import type { RawEntry, RawNode, RawPosition } from './raw-node.ts';
+
+/** What the YAML parser made of a frontmatter block. */
+export interface ReadYamlFrontmatterResult {
+  /** False when the text is not valid YAML; `issues` then says why. */
+  ok: boolean;
+  /** The document's root node; undefined for an empty document or invalid YAML. */
+  root?: RawNode;
+  issues: SkillIssue[];
+}
+
+interface Walker {
+  lineCounter: LineCounter;
+  firstLine: number;
+  issues: SkillIssue[];
+}
+
+function positionAt(walker: Walker, offset: number): RawPosition {
+  const { line, col } = walker.lineCounter.linePos(offset);
+  return { line: walker.firstLine + line - 1, column: col };
+}
+
+function refuseFeatures(walker: Walker, node: Node, position: RawPosition): void {
+  if (node.anchor !== undefined) {
+    walker.issues.push(
+      createIssue(
+        'yaml_anchor_refused',
+        'error',
+        `YAML anchor '&${node.anchor}' at line ${position.line} is not allowed in frontmatter; write the value out instead`,
+        position,
+      ),
+    );
+  }
+  if (node.tag !== undefined) {
+    walker.issues.push(
+      createIssue(
+        'yaml_tag_refused',
+        'error',
+        `YAML tag '${node.tag}' at line ${position.line} is not allowed in frontmatter; remove it (values are read as text)`,
+        position,
+      ),
+    );
+  }
+}
+
+function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawNode {
+  if (isAlias(node)) {
+    const position = node.range ? positionAt(walker, node.range[0]) : fallback;
+    walker.issues.push(
+      createIssue(
+        'yaml_alias_refused',
+        'error',
+        `YAML alias '*${node.source}' at line ${position.line} is not allowed in frontmatter; repeat the value instead`,
+        position,
+      ),
+    );
+    return { kind: 'scalar', value: '', ...position };
+  }
+  if (isScalar(node)) {
+    const range = node.range;
+    const empty = range === undefined || range === null || range[0] === range[1];
+    const position = empty || !range ? fallback : positionAt(walker, range[0]);
+    refuseFeatures(walker, node, position);
+    return { kind: 'scalar', value: String(node.value ?? ''), ...position };
+  }
+  if (isSeq(node) || isMap(node)) {
+    const position = node.range ? positionAt(walker, node.range[0]) : fallback;
+    refuseFeatures(walker, node, position);
+    if (isSeq(node)) {
+      const items = node.items.map((item) => convertNode(walker, item, position));
+      return { kind: 'sequence', items, ...position };
+    }
+    const entries: RawEntry[] = [];
+    for (const pair of node.items) {
+      const key = pair.key as unknown;
+      const keyPosition =
+        isScalar(key) || isAlias(key) || isMap(key) || isSeq(key)
+          ? key.range
+            ? positionAt(walker, key.range[0])
+            : position
+          : position;
+      if (key !== null && !isScalar(key)) {
+        walker.issues.push(
+          createIssue(
+            'invalid_yaml',
+            'error',
+            `frontmatter key at line ${keyPosition.line} must be plain text, not a YAML collection or alias`,
+            keyPosition,
+          ),
+        );
+        continue;
+      }
+      if (isScalar(key)) refuseFeatures(walker, key, keyPosition);
+      const name = isScalar(key) ? String(key.value ?? '') : '';
+      entries.push({
+        key: name,
+        ...keyPosition,
+        value: convertNode(walker, pair.value, keyPosition),
+      });
+    }
+    return { kind: 'mapping', entries, ...position };
+  }
+  return { kind: 'scalar', value: '', ...fallback };
+}
+
+/** Parses frontmatter with the `yaml` package, every scalar read as text, into a raw tree. */
+export function readYamlFrontmatter(text: string, firstLine: number): ReadYamlFrontmatterResult {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, {
+    schema: 'failsafe',
+    lineCounter,
+    uniqueKeys: true,
+    prettyErrors: false,
+    strict: true,
+  });
+  const walker: Walker = { lineCounter, firstLine, issues: [] };
+  if (document.errors.length > 0) {
+    const issues = document.errors.slice(0, 3).map((error) => {
+      const position = positionAt(walker, error.pos[0]);
+      const detail = error.message.split('\n')[0] ?? error.message;
+      if (error.code === 'DUPLICATE_KEY') {
+        return createIssue(
+          'duplicate_field',
+          'error',
+          `frontmatter repeats a key at line ${position.line}; keep only one`,
+          position,
+        );
+      }
+      return createIssue(
+        'invalid_yaml',
+        'error',
+        `frontmatter is not valid YAML at line ${position.line}, column ${position.column}: ${detail}; quote values that contain ': ' or start with a special character`,
+        position,
+      );
+    });
+    return { ok: false, issues };
+  }
+  if (document.contents === null) return { ok: true, issues: [] };
+  const root = convertNode(walker, document.contents, { line: firstLine, column: 1 });
+  return { ok: true, root, issues: walker.issues };
+}

@@ -1,0 +1,69 @@
+import { matchesPattern } from './match-pattern.ts';
+import { PERMISSION_ACTIONS, type PermissionRule } from './permission-rule.ts';
+import type { PolicyContext } from './policy-context.ts';
+import { createPolicyReason as reason } from './policy-reason.ts';
+import type { PolicyStepEvaluator } from './policy-step-evaluator.ts';
+import type { PolicySubject } from './policy-subject.ts';
+import type { PolicySurface } from './policy-surface.ts';
+
+function principalIds(context: PolicyContext): string[] {
+  const ids = [context.principal.id];
+  if (context.principal.kind === 'agent' && context.principal.userId !== undefined) {
+    ids.push(context.principal.userId);
+  }
+  if (context.agent?.id !== undefined) ids.push(context.agent.id);
+  return ids;
+}
+
+/** The surfaces whose rules decide a surface: the catalog also obeys the model's, so nothing is listed and then refused. */
+function ruleSurfaces(surface: PolicySurface): readonly PolicySurface[] {
+  return surface === 'catalog' ? ['catalog', 'model'] : [surface];
+}
+
+/** Lists the permission rules that apply to this skill, principal and surface. */
+export function findMatchingRules(
+  subject: PolicySubject,
+  context: PolicyContext,
+  surface: PolicySurface,
+): PermissionRule[] {
+  const ids = principalIds(context);
+  const surfaces = ruleSurfaces(surface);
+  return context.rules.filter((rule) => {
+    const principal = rule.principal ?? '*';
+    const ruleSurface = rule.surface ?? '*';
+    return (
+      (principal === '*' || ids.includes(principal)) &&
+      (ruleSurface === '*' || surfaces.includes(ruleSurface)) &&
+      matchesPattern(rule.skill, subject.manifest.name)
+    );
+  });
+}
+
+function describeRule(rule: PermissionRule): string {
+  const on =
+    rule.surface === undefined || rule.surface === '*' ? 'every surface' : `"${rule.surface}"`;
+  return `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
+}
+
+/** Step 6: among matching permission rules `deny` beats `ask` beats `allow`; no match allows. */
+export const checkPermission: PolicyStepEvaluator = (subject, context, surface) => {
+  const matching = findMatchingRules(subject, context, surface);
+  for (const action of PERMISSION_ACTIONS) {
+    const rule = matching.find((candidate) => candidate.action === action);
+    if (rule === undefined) continue;
+    const outcome = action === 'deny' ? 'block' : action === 'ask' ? 'ask' : 'pass';
+    const code =
+      action === 'deny'
+        ? 'denied_by_rule'
+        : action === 'ask'
+          ? 'approval_required_by_rule'
+          : 'allowed_by_rule';
+    return { ...reason('permission', outcome, code, `Rule: ${describeRule(rule)}.`), rule };
+  }
+  return reason(
+    'permission',
+    'pass',
+    'no_matching_rule',
+    'No permission rule matches; the default is allow.',
+  );
+};

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { PERMISSION_ACTIONS } from './permission-rule.ts';
+import { POLICY_SURFACES } from './policy-surface.ts';
+
+const nonEmptyText = z.string().trim().min(1);
+
+/** The Zod schema of one permission rule in a policy config file. */
+export const permissionRuleSchema = z.strictObject({
+  principal: nonEmptyText.optional(),
+  skill: nonEmptyText,
+  surface: z.enum([...POLICY_SURFACES, '*']).optional(),
+  action: z.enum(PERMISSION_ACTIONS),
+});
+
+/** The Zod schema of a local policy config (`skillset.json`, `~/.config/skillset/config.json`). */
+export const policyConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  rules: z.array(permissionRuleSchema).optional(),
+  allowlist: z.array(nonEmptyText).optional(),
+  integrations: z.array(nonEmptyText).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** A validated local policy config: permission rules, an allowlist, integrations and config values. */
+export type PolicyConfig = z.output<typeof policyConfigSchema>;

@@ -1,0 +1,12 @@
+import type { SkillManifest } from '../skill/skill-manifest.ts';
+import type { SkillScope } from '../skill/skill-scope.ts';
+
+/** The least a policy decision needs to know about a skill. */
+export interface PolicySubject {
+  manifest: SkillManifest;
+  scope: SkillScope;
+  /** The skill's own on/off switch; absent means enabled. */
+  enabled?: boolean;
+  /** The user a `personal` skill belongs to; absent for a local personal skill (this machine's user). */
+  ownerId?: string;
+}

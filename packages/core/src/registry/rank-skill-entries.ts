@@ -1,0 +1,49 @@
+import { compareScopes } from '../skill/skill-scope.ts';
+import type { SkillRecord } from '../source/skill-source.ts';
+import type { SkillEntry, SkillShadow } from './skill-entry.ts';
+
+/** A source's record with the position of its source in the registry's list. */
+export interface RankableRecord {
+  record: SkillRecord;
+  sourceId: string;
+  sourceIndex: number;
+  scope: SkillEntry['scope'];
+}
+
+/** Orders records of one name by precedence: higher scope, then earlier source, then folder path. */
+export function compareRankableRecords(a: RankableRecord, b: RankableRecord): number {
+  const byScope = compareScopes(b.scope, a.scope);
+  if (byScope !== 0) return byScope;
+  if (a.sourceIndex !== b.sourceIndex) return a.sourceIndex - b.sourceIndex;
+  if (a.record.path === b.record.path) return 0;
+  return a.record.path < b.record.path ? -1 : 1;
+}
+
+/** Turns the records of one name into entries, winner first, with `shadows` and `shadowedBy` filled. */
+export function rankSkillEntries(records: readonly RankableRecord[]): SkillEntry[] {
+  const ordered = [...records].sort(compareRankableRecords);
+  const references: SkillShadow[] = ordered.map((item) => ({
+    name: item.record.name,
+    scope: item.scope,
+    sourceId: item.sourceId,
+    path: item.record.path,
+  }));
+  const winner = references[0];
+  return ordered.map((item, index) => {
+    const { record } = item;
+    const entry: SkillEntry = {
+      name: record.name,
+      description: record.description,
+      valid: record.valid,
+      issues: record.issues,
+      scope: item.scope,
+      sourceId: item.sourceId,
+      path: record.path,
+      skillFile: record.skillFile,
+      shadows: index === 0 ? references.slice(1) : [],
+    };
+    if (record.manifest !== undefined) entry.manifest = record.manifest;
+    if (index > 0 && winner !== undefined) entry.shadowedBy = winner;
+    return entry;
+  });
+}

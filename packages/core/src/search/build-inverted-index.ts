@@ -1,0 +1,121 @@
+import type { CatalogSkill } from '../catalog/catalog-skill.ts';
+import { tokenizeText } from './tokenize-text.ts';
+
+/** The searchable fields of a skill. */
+export type SkillField = 'name' | 'description' | 'tags' | 'body';
+
+/** Per-field BM25F settings: how much a match counts and how much length normalisation applies. */
+export interface FieldSettings {
+  weight: number;
+  lengthNormalization: number;
+}
+
+/** Settings of the BM25F index. */
+export interface InvertedIndexSettings {
+  fields: Record<SkillField, FieldSettings>;
+  /** BM25 term-frequency saturation. */
+  saturation: number;
+  /** Body characters indexed per skill (long bodies are cut). */
+  maximumBodyLength: number;
+}
+
+/** Precomputed BM25F impacts: for each term, the documents it occurs in and their score. */
+export interface InvertedIndex {
+  documentCount: number;
+  postings: Map<string, { documents: Int32Array; impacts: Float32Array }>;
+  /** Per document, the distinct terms of its name, description and tags with their counts. */
+  summaryTerms: Array<Map<string, number>>;
+  /** How many documents contain each term in any field. */
+  documentFrequency: Map<string, number>;
+}
+
+const fieldNames: readonly SkillField[] = ['name', 'description', 'tags', 'body'];
+
+function fieldText(skill: CatalogSkill, field: SkillField, maximumBodyLength: number): string {
+  switch (field) {
+    case 'name':
+      return skill.name.replace(/[-_.]+/g, ' ');
+    case 'description':
+      return skill.description;
+    case 'tags':
+      return [...(skill.tags ?? []), skill.category ?? ''].join(' ');
+    case 'body':
+      return (skill.body ?? '').slice(0, maximumBodyLength);
+  }
+}
+
+function countTerms(terms: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return counts;
+}
+
+/** Builds a BM25F index with impacts precomputed per (term, document), so a query only adds numbers. */
+export function buildInvertedIndex(
+  skills: readonly CatalogSkill[],
+  settings: InvertedIndexSettings,
+): InvertedIndex {
+  const documentCount = skills.length;
+  const fieldCounts = fieldNames.map(() => new Array<Map<string, number>>(documentCount));
+  const fieldLengths = fieldNames.map(() => new Float64Array(documentCount));
+  const summaryTerms = new Array<Map<string, number>>(documentCount);
+  skills.forEach((skill, document) => {
+    const summary = new Map<string, number>();
+    fieldNames.forEach((field, fieldIndex) => {
+      const terms = tokenizeText(fieldText(skill, field, settings.maximumBodyLength));
+      const counts = countTerms(terms);
+      (fieldCounts[fieldIndex] as Array<Map<string, number>>)[document] = counts;
+      (fieldLengths[fieldIndex] as Float64Array)[document] = terms.length;
+      if (field !== 'body') {
+        for (const [term, count] of counts) summary.set(term, (summary.get(term) ?? 0) + count);
+      }
+    });
+    summaryTerms[document] = summary;
+  });
+  const averageLengths = fieldLengths.map((lengths) => {
+    let total = 0;
+    for (const length of lengths) total += length;
+    return documentCount > 0 ? Math.max(total / documentCount, 1) : 1;
+  });
+
+  // Pseudo term frequency per (term, document), summed over fields with BM25F normalisation.
+  const pseudoFrequencies = new Map<string, Map<number, number>>();
+  for (let document = 0; document < documentCount; document++) {
+    fieldNames.forEach((field, fieldIndex) => {
+      const { weight, lengthNormalization } = settings.fields[field];
+      if (weight <= 0) return;
+      const length = (fieldLengths[fieldIndex] as Float64Array)[document] ?? 0;
+      const average = averageLengths[fieldIndex] ?? 1;
+      const normalizer = 1 - lengthNormalization + (lengthNormalization * length) / average;
+      const counts = (fieldCounts[fieldIndex] as Array<Map<string, number>>)[document];
+      for (const [term, count] of counts ?? []) {
+        let perDocument = pseudoFrequencies.get(term);
+        if (perDocument === undefined) {
+          perDocument = new Map();
+          pseudoFrequencies.set(term, perDocument);
+        }
+        perDocument.set(document, (perDocument.get(document) ?? 0) + (weight * count) / normalizer);
+      }
+    });
+  }
+
+  const postings: InvertedIndex['postings'] = new Map();
+  const documentFrequency = new Map<string, number>();
+  const saturation = settings.saturation;
+  for (const [term, perDocument] of pseudoFrequencies) {
+    const frequency = perDocument.size;
+    documentFrequency.set(term, frequency);
+    const inverseFrequency = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
+    const documents = new Int32Array(frequency);
+    const impacts = new Float32Array(frequency);
+    let offset = 0;
+    for (const [document, pseudoFrequency] of perDocument) {
+      documents[offset] = document;
+      impacts[offset] =
+        (inverseFrequency * pseudoFrequency * (saturation + 1)) / (pseudoFrequency + saturation);
+      offset++;
+    }
+    postings.set(term, { documents, impacts });
+  }
+  return { documentCount, postings, summaryTerms, documentFrequency };
+}

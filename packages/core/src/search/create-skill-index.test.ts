@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogSkill } from '../catalog/catalog-skill.ts';
+import { createSkillIndex } from './create-skill-index.ts';
+import type { SynonymTable } from './synonym-table.ts';
+
+const skills: CatalogSkill[] = [
+  { name: 'deploy-to-vercel', description: 'Deploy web apps to Vercel from the command line.' },
+  { name: 'csv-cleaner', description: 'Clean and normalise CSV spreadsheets.' },
+  {
+    name: 'gpu-acceleration',
+    description: 'Make numeric Python code faster.',
+    body: 'Move NumPy array maths to CuPy so it runs on the graphics processor.',
+  },
+  {
+    name: 'release-notes',
+    description: 'Write release notes for a new version.',
+    tags: ['changelog'],
+  },
+];
+
+describe('createSkillIndex', () => {
+  it('matches inflected words through stemming', () => {
+    const index = createSkillIndex(skills);
+    expect(index.search('deploying my apps')[0]?.name).toBe('deploy-to-vercel');
+  });
+
+  it('searches the body with a lower weight than the description', () => {
+    const index = createSkillIndex(skills);
+    expect(index.search('numpy arrays on the graphics processor')[0]?.name).toBe(
+      'gpu-acceleration',
+    );
+  });
+
+  it('searches tags', () => {
+    const index = createSkillIndex(skills);
+    expect(index.search('update the changelog')[0]?.name).toBe('release-notes');
+  });
+
+  it('finds a skill only through an injected synonym', () => {
+    const synonyms: SynonymTable = new Map([['tidi', [{ term: 'clean', weight: 1 }]]]);
+    expect(createSkillIndex(skills).search('tidy my data')).toEqual([]);
+    const hits = createSkillIndex(skills, { synonyms }).search('tidy my data');
+    expect(hits.map((hit) => hit.name)).toEqual(['csv-cleaner']);
+  });
+
+  it('returns name, score and description, best first, within the limit', () => {
+    const hits = createSkillIndex(skills).search('release version deploy', { limit: 1 });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toEqual({
+      name: 'release-notes',
+      score: expect.any(Number),
+      description: 'Write release notes for a new version.',
+    });
+  });
+
+  it('fills rank() with non-matching skills ordered by usage, then name', () => {
+    const withUsage = skills.map((skill) =>
+      skill.name === 'release-notes' ? { ...skill, usageCount: 5 } : skill,
+    );
+    const ranked = createSkillIndex(withUsage).rank('csv', { limit: 4 });
+    expect(ranked.map((entry) => entry.skill.name)).toEqual([
+      'csv-cleaner',
+      'release-notes',
+      'deploy-to-vercel',
+      'gpu-acceleration',
+    ]);
+    expect(ranked.slice(1).every((entry) => entry.score === 0)).toBe(true);
+  });
+
+  it('breaks exact score ties by usage', () => {
+    const twins: CatalogSkill[] = [
+      { name: 'alpha-pdf', description: 'PDF tool.' },
+      { name: 'beta-pdf', description: 'PDF tool.', usageCount: 3 },
+    ];
+    expect(
+      createSkillIndex(twins)
+        .search('pdf tool')
+        .map((hit) => hit.name),
+    ).toEqual(['beta-pdf', 'alpha-pdf']);
+  });
+
+  it('adds terms of the top results with pseudo-relevance feedback', () => {
+    const documents: CatalogSkill[] = [
+      { name: 'a-one', description: 'kubernetes helm chart deploy' },
+      { name: 'a-two', description: 'kubernetes helm chart upgrade' },
+      { name: 'b-other', description: 'helm chart values' },
+      { name: 'c-unrelated', description: 'poetry writing' },
+    ];
+    const plain = createSkillIndex(documents).search('kubernetes');
+    const expanded = createSkillIndex(documents, {
+      feedback: { documents: 2, terms: 5, weight: 0.5 },
+    }).search('kubernetes');
+    expect(plain.map((hit) => hit.name)).not.toContain('b-other');
+    expect(expanded.map((hit) => hit.name)).toContain('b-other');
+    expect(expanded.map((hit) => hit.name)).not.toContain('c-unrelated');
+  });
+
+  it('returns nothing for a query of only stop words and handles an empty skill set', () => {
+    expect(createSkillIndex(skills).search('what is the')).toEqual([]);
+    expect(createSkillIndex([]).search('anything')).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import type { CatalogSkill } from '../catalog/catalog-skill.ts';
+import {
+  buildInvertedIndex,
+  type FieldSettings,
+  type InvertedIndex,
+  type InvertedIndexSettings,
+  type SkillField,
+} from './build-inverted-index.ts';
+import { expandQuery } from './expand-query.ts';
+import { collectFeedbackTerms, type FeedbackSettings } from './pseudo-relevance-feedback.ts';
+import { selectTop } from './select-top.ts';
+import type { SynonymTable } from './synonym-table.ts';
+
+/** Options of `createSkillIndex`; every ranking knob has a measured default (docs/decisions/0011). */
+export interface SkillIndexOptions {
+  /** Related terms per stemmed term (e.g. from `loadWordNetSynonyms`); none by default. */
+  synonyms?: SynonymTable;
+  /** Weight of synonym matches relative to the query's own terms. */
+  synonymWeight?: number;
+  /** Per-field weights and length normalisation, BM25 saturation, body cut-off. */
+  index?: Partial<Omit<InvertedIndexSettings, 'fields'>> & {
+    fields?: Partial<Record<SkillField, FieldSettings>>;
+  };
+  /** Pseudo-relevance feedback settings; `documents: 0` turns it off. */
+  feedback?: Partial<FeedbackSettings>;
+}
+
+/** Options of one index query. */
+export interface SkillIndexQueryOptions {
+  /** How many results to return (default 10). */
+  limit?: number;
+}
+
+/** One search result. */
+export interface SkillSearchHit {
+  name: string;
+  score: number;
+  description: string;
+}
+
+/** A ranked position in the index: the skill and its relevance score (0 = no match). */
+export interface RankedSkill {
+  skill: CatalogSkill;
+  score: number;
+}
+
+/** An offline BM25F index over a fixed skill set, built once and queried many times. */
+export interface SkillIndex {
+  readonly skills: readonly CatalogSkill[];
+  /** Skills best first; skills that match nothing follow in tie-break order until `limit`. */
+  rank(query: string, options?: SkillIndexQueryOptions): RankedSkill[];
+  /** Matching skills best first, as `{ name, score, description }`. */
+  search(query: string, options?: SkillIndexQueryOptions): SkillSearchHit[];
+}
+
+/** The default index settings, chosen on the selection benchmark (docs/decisions/0011). */
+export const DEFAULT_INDEX_SETTINGS: InvertedIndexSettings = {
+  fields: {
+    name: { weight: 3, lengthNormalization: 0.5 },
+    description: { weight: 2, lengthNormalization: 0.75 },
+    tags: { weight: 2, lengthNormalization: 0.5 },
+    body: { weight: 0.5, lengthNormalization: 0.75 },
+  },
+  saturation: 1.2,
+  maximumBodyLength: 20_000,
+};
+
+/** The default pseudo-relevance feedback settings: off (measured neutral); set `documents` (e.g. 8) to enable. */
+export const DEFAULT_FEEDBACK_SETTINGS: FeedbackSettings = {
+  documents: 0,
+  terms: 10,
+  weight: 0.15,
+};
+
+const defaultSynonymWeight = 0.4;
+
+/** Builds the offline ranker for a skill set: BM25F over name, description, tags and body, with stemming, synonyms and pseudo-relevance feedback. */
+export function createSkillIndex(
+  skills: readonly CatalogSkill[],
+  options: SkillIndexOptions = {},
+): SkillIndex {
+  const settings: InvertedIndexSettings = {
+    ...DEFAULT_INDEX_SETTINGS,
+    ...options.index,
+    fields: { ...DEFAULT_INDEX_SETTINGS.fields, ...options.index?.fields },
+  };
+  const feedback: FeedbackSettings = { ...DEFAULT_FEEDBACK_SETTINGS, ...options.feedback };
+  const synonymWeight = options.synonymWeight ?? defaultSynonymWeight;
+  const index: InvertedIndex = buildInvertedIndex(skills, settings);
+  const scores = new Float64Array(skills.length);
+  const touched: number[] = [];
+  const compare = (left: number, right: number): number => {
+    const usage = (skills[right]?.usageCount ?? 0) - (skills[left]?.usageCount ?? 0);
+    if (usage !== 0) return usage;
+    const leftName = skills[left]?.name ?? '';
+    const rightName = skills[right]?.name ?? '';
+    return leftName < rightName ? -1 : leftName > rightName ? 1 : left - right;
+  };
+  const fallbackOrder = skills.map((_, position) => position).sort(compare);
+
+  const accumulate = (terms: ReadonlyMap<string, number>): void => {
+    for (const [term, weight] of terms) {
+      const posting = index.postings.get(term);
+      if (posting === undefined) continue;
+      const { documents, impacts } = posting;
+      for (let offset = 0; offset < documents.length; offset++) {
+        const document = documents[offset] as number;
+        if (scores[document] === 0) touched.push(document);
+        scores[document] = (scores[document] ?? 0) + weight * (impacts[offset] as number);
+      }
+    }
+  };
+
+  const rank = (query: string, queryOptions: SkillIndexQueryOptions = {}): RankedSkill[] => {
+    const limit = Math.min(queryOptions.limit ?? 10, skills.length);
+    const terms = expandQuery(query, options.synonyms, synonymWeight, (term) =>
+      index.postings.has(term),
+    );
+    try {
+      accumulate(terms);
+      if (feedback.documents > 0 && feedback.terms > 0 && touched.length > 0) {
+        const top = selectTop(touched, scores, feedback.documents, compare);
+        accumulate(collectFeedbackTerms(index, top, scores, terms, feedback));
+      }
+      const best = selectTop(touched, scores, limit, compare);
+      const ranked: RankedSkill[] = best.map((position) => ({
+        skill: skills[position] as CatalogSkill,
+        score: scores[position] ?? 0,
+      }));
+      if (ranked.length < limit) {
+        for (const position of fallbackOrder) {
+          if (ranked.length >= limit) break;
+          if ((scores[position] ?? 0) > 0) continue;
+          ranked.push({ skill: skills[position] as CatalogSkill, score: 0 });
+        }
+      }
+      return ranked;
+    } finally {
+      for (const document of touched) scores[document] = 0;
+      touched.length = 0;
+    }
+  };
+
+  return {
+    skills,
+    rank,
+    search(query, queryOptions = {}) {
+      return rank(query, queryOptions)
+        .filter((entry) => entry.score > 0)
+        .map(({ skill, score }) => ({ name: skill.name, score, description: skill.description }));
+    },
+  };
+}

@@ -1,0 +1,29 @@
+export type { FieldSettings, InvertedIndexSettings, SkillField } from './build-inverted-index.ts';
+export { cosineSimilarity } from './cosine-similarity.ts';
+export {
+  createHybridSkillSearch,
+  type HybridSkillSearch,
+  type HybridSkillSearchOptions,
+} from './create-hybrid-skill-search.ts';
+export {
+  createSkillIndex,
+  DEFAULT_FEEDBACK_SETTINGS,
+  DEFAULT_INDEX_SETTINGS,
+  type RankedSkill,
+  type SkillIndex,
+  type SkillIndexOptions,
+  type SkillIndexQueryOptions,
+  type SkillSearchHit,
+} from './create-skill-index.ts';
+export type { EmbeddingCache, EmbeddingFunction } from './embedding-function.ts';
+export {
+  type FusedResult,
+  type FuseRankingsOptions,
+  type FusionInput,
+  fuseRankings,
+} from './fuse-rankings.ts';
+export { hashSkillContent, skillEmbeddingText } from './hash-skill-content.ts';
+export type { FeedbackSettings } from './pseudo-relevance-feedback.ts';
+export { type SearchSkillsOptions, searchSkills } from './search-skills.ts';
+export type { RelatedTerm, SynonymTable } from './synonym-table.ts';
+export { splitWords, stemTerm, tokenizeText } from './tokenize-text.ts';

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { createTempDir, writeSkillTree } from '@skillset/core/test';
+import { describe, expect, it } from 'vitest';
+import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';
+
+async function createProject() {
+  const dir = await createTempDir();
+  const home = path.join(dir.path, 'home');
+  const project = path.join(dir.path, 'project');
+  await writeSkillTree(path.join(project, '.agents/skills'), [
+    { name: 'deploy', description: 'Project deploy steps.' },
+  ]);
+  await writeSkillTree(path.join(home, '.claude/skills'), [
+    { name: 'deploy', description: 'Personal deploy steps.' },
+    { name: 'notes', description: 'Take notes.' },
+  ]);
+  const env = { HOME: home, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
+  return { dir, home, project, env };
+}
+
+describe('skillset list', () => {
+  it('lists project, personal and built-in skills, reporting what a skill shadows', async () => {
+    const { dir, home, project, env } = await createProject();
+    await using _ = dir;
+    const run = await runSkillset(['list', '--json'], { cwd: project, env });
+    expect(run.exitCode).toBe(0);
+    const { skills } = JSON.parse(run.stdout);
+    const byName = Object.fromEntries(skills.map((skill: { name: string }) => [skill.name, skill]));
+    expect(byName.deploy).toMatchObject({
+      scope: 'project',
+      description: 'Project deploy steps.',
+      valid: true,
+      shadows: [
+        { name: 'deploy', scope: 'personal', path: path.join(home, '.claude/skills/deploy') },
+      ],
+    });
+    expect(byName.notes.scope).toBe('personal');
+    expect(byName['create-skill'].scope).toBe('builtin');
+  });
+
+  it('adds --dir folders and shows invalid skills with a hint', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    await writeSkillTree(path.join(project, 'extra'), [
+      { path: 'broken', text: '---\nname: broken\n---\nno description\n' },
+    ]);
+    const run = await runSkillset(['list', '--dir', 'extra'], { cwd: project, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(
+      /✗ broken +project +extra\/broken\n +1 error\(s\); run: skillset validate extra\/broken/,
+    );
+    expect(run.stdout).toMatch(
+      /✓ deploy +project +\.agents\/skills\/deploy\n +shadows personal ~\/\.claude\/skills\/deploy/,
+    );
+  });
+
+  it('fails with a clear message when a --dir does not exist', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    const run = await runSkillset(['list', '--dir', 'missing'], { cwd: project, env });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toContain('missing');
+  });
+});
+
+describe('skillset show', () => {
+  it('prints the manifest and body of a skill, case-insensitively', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    const run = await runSkillset(['show', 'NOTES'], { cwd: project, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain('notes  (personal)');
+    expect(run.stdout).toContain('description: Take notes.');
+    expect(run.stdout).toContain('Instructions for notes.');
+  });
+
+  it('suggests the closest names for an unknown one and exits 1', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    const run = await spawnSkillset(['show', 'deplyo'], { cwd: project, env });
+    expect(run.exitCode).toBe(1);
+    expect(run.stderr).toBe("skillset: no skill named 'deplyo'. Did you mean: deploy?\n");
+  });
+});

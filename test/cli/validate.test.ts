@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { createTempDir, writeSkillTree } from '@skillset/core/test';
+import { describe, expect, it } from 'vitest';
+import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';
+import { sharedPath } from '../support/shared-dir.ts';
+
+const broken = `---
+name: Bad_Name
+description: A skill with a bad name
+---
+Body.
+`;
+
+describe('skillset validate', () => {
+  it('groups issues per skill with line numbers and exits 1 when one is invalid', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'good' }, { path: 'Bad_Name', text: broken }]);
+    const run = await runSkillset(['validate', '.'], { cwd: dir.path });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toMatch(/✗ Bad_Name {2}Bad_Name\n {4}SKILL\.md:2:7 {2}error/);
+    expect(run.stdout).toContain('✓ good  good');
+    expect(run.stdout).toContain('2 skills checked (default profile): 1 valid, 1 invalid');
+  });
+
+  it('prints the documented JSON shape and exits 0 when all are valid', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'alpha', description: 'Alpha does things.' }]);
+    const run = await runSkillset(['validate', '--json', 'alpha/SKILL.md'], { cwd: dir.path });
+    expect(run.exitCode).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      results: [
+        {
+          path: path.join(dir.path, 'alpha'),
+          name: 'alpha',
+          description: 'Alpha does things.',
+          valid: true,
+          issues: [],
+        },
+      ],
+      summary: { valid: 1, invalid: 0, warnings: 0 },
+    });
+  });
+
+  it('reports each issue with code, severity, message, field, line and column in JSON', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ path: 'Bad_Name', text: broken }]);
+    const run = await runSkillset(['validate', '--json', 'Bad_Name'], { cwd: dir.path });
+    const [result] = JSON.parse(run.stdout).results;
+    expect(result.valid).toBe(false);
+    for (const issue of result.issues) {
+      expect(Object.keys(issue)).toEqual([
+        'code',
+        'severity',
+        'message',
+        'field',
+        'line',
+        'column',
+      ]);
+    }
+  });
+
+  it('says clearly when a path does not exist, without a stack trace', async () => {
+    await using dir = await createTempDir();
+    const run = await runSkillset(['validate', 'nowhere'], { cwd: dir.path });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('does not exist');
+    expect(run.stdout + run.stderr).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('loads every corpus skill in the default profile', async () => {
+    const run = await runSkillset(['validate', '--json', sharedPath('corpus')], {
+      cwd: process.cwd(),
+    });
+    const report = JSON.parse(run.stdout);
+    expect(report.results.length).toBe(542);
+    expect(report.summary.invalid).toBe(0);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it('exits 2 with help text on a usage error, from a real process', async () => {
+    await using dir = await createTempDir();
+    const missingPath = await spawnSkillset(['validate'], { cwd: dir.path });
+    expect(missingPath.exitCode).toBe(2);
+    expect(missingPath.stderr).toContain("missing required argument 'path'");
+    const unknownOption = await spawnSkillset(['validate', '--bogus', '.'], { cwd: dir.path });
+    expect(unknownOption.exitCode).toBe(2);
+    expect(unknownOption.stderr).toContain("unknown option '--bogus'");
+    const noCommand = await spawnSkillset([], { cwd: dir.path });
+    expect(noCommand.exitCode).toBe(2);
+    expect(noCommand.stderr).toContain('Usage: skillset');
+  });
+});
