@@ -1,16 +1,15 @@
 /**
- * One measured scan variant, run in its own process so its peak RSS is its own:
- * `node --conditions=source bench/scan-worker.ts <variant> <data dir> <cache dir>`.
+ * One measured scan variant, run in its own process so its peak RSS is its own. `scan.ts` writes
+ * this file type-stripped to `.data/scan-worker.mjs` and runs it with plain `node`, so
+ * `@skillset/core` resolves to the built `dist` JavaScript:
+ * `node bench/.data/scan-worker.mjs <variant> <data dir> <cache dir>`.
  * Prints one JSON line: { ms, maxRssMb, count, ... }.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createFolderSource } from '@skillset/core/node';
 import { parse } from 'yaml';
-import { frontmatterLength } from '../packages/core/src/format/frontmatter-length.ts';
-import { parseSkill } from '../packages/core/src/format/parse-skill.ts';
-import { createFolderSource } from '../packages/core/src/node/create-folder-source.ts';
-import { createRegistry } from '../packages/core/src/registry/create-registry.ts';
 
 const [variant, dataDir, cacheDir] = process.argv.slice(2) as [string, string, string];
 const skillFiles: string[] =
@@ -21,6 +20,12 @@ const skillFiles: string[] =
           skillFiles: string[];
         }
       ).skillFiles;
+
+type Core = typeof import('@skillset/core');
+
+// Only the variants that need the root entry load it: it weighs ~75 MB of RSS on its own.
+const core: Core | undefined =
+  variant === 'async' || variant === 'watch' ? await import('@skillset/core') : undefined;
 
 function floor(): number {
   let total = 0;
@@ -58,7 +63,8 @@ async function warm(): Promise<number> {
 }
 
 /** The alternative strategy: async readdir and 4 KiB prefix reads with bounded concurrency. */
-async function asyncScan(concurrency: number): Promise<number> {
+async function asyncScan(core: Core, concurrency: number): Promise<number> {
+  const { frontmatterLength, parseSkill } = core;
   const folders: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true });
@@ -95,7 +101,8 @@ async function asyncScan(concurrency: number): Promise<number> {
   return count;
 }
 
-async function watchLatency(): Promise<Record<string, unknown>> {
+async function watchLatency(core: Core): Promise<Record<string, unknown>> {
+  const { createRegistry } = core;
   const started = performance.now();
   const source = createFolderSource({
     root: dataDir,
@@ -158,10 +165,10 @@ switch (variant) {
     result = { count: await warm() };
     break;
   case 'async':
-    result = { count: await asyncScan(64) };
+    result = { count: await asyncScan(core as Core, 64) };
     break;
   case 'watch':
-    result = await watchLatency();
+    result = await watchLatency(core as Core);
     break;
   default:
     throw new Error(`unknown variant ${variant}`);

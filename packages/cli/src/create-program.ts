@@ -1,12 +1,27 @@
+import { type CatalogFormat, type CatalogMode, DEFAULT_CATALOG_BUDGET } from '@skillset/core';
 import { Command, Option } from 'commander';
+import { runCatalog } from './commands/catalog.ts';
+import { runInvoke } from './commands/invoke.ts';
 import { runList } from './commands/list.ts';
+import { runMcp } from './commands/mcp.ts';
+import { runSearch } from './commands/search.ts';
 import { runShow } from './commands/show.ts';
 import { runValidate } from './commands/validate.ts';
+import { parsePositiveInteger } from './output/positive-integer.ts';
 import type { Terminal } from './output/terminal.ts';
 
 /** Where a command leaves its exit code. */
 export interface CommandOutcome {
   exitCode: number;
+}
+
+interface CatalogCliOptions {
+  dir: string[];
+  query?: string;
+  budget: number;
+  format: CatalogFormat;
+  mode?: CatalogMode;
+  json?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -58,6 +73,91 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .option('--json', 'print machine-readable JSON')
     .action(async (name: string, options: { dir: string[]; json?: boolean }) => {
       outcome.exitCode = await runShow(terminal, { name, dirs: options.dir, json: options.json });
+    });
+
+  program
+    .command('catalog')
+    .description('Print the skill catalog a model would see, under a token budget')
+    .addOption(dirOption())
+    .option('--query <text>', "the user's message; ranks the catalog by relevance to it")
+    .addOption(
+      new Option('--budget <tokens>', 'token budget of the whole catalog')
+        .argParser(parsePositiveInteger)
+        .default(DEFAULT_CATALOG_BUDGET),
+    )
+    .addOption(
+      new Option('--format <format>', 'catalog format')
+        .choices(['markdown', 'xml'])
+        .default('markdown'),
+    )
+    .addOption(
+      new Option(
+        '--mode <mode>',
+        'entry order (default: ranked with --query, else stable)',
+      ).choices(['stable', 'ranked']),
+    )
+    .option('--json', 'print machine-readable JSON')
+    .action(async (options: CatalogCliOptions, command: Command) => {
+      const query = options.query?.trim() === '' ? undefined : options.query;
+      const mode = options.mode ?? (query === undefined ? 'stable' : 'ranked');
+      if (mode === 'ranked' && query === undefined) {
+        command.error('error: --mode ranked needs --query <text> to rank by', {
+          code: 'skillset.ranked_without_query',
+          exitCode: 2,
+        });
+      }
+      outcome.exitCode = await runCatalog(terminal, {
+        dirs: options.dir,
+        ...(query === undefined ? {} : { query }),
+        budget: options.budget,
+        format: options.format,
+        mode,
+        json: options.json,
+      });
+    });
+
+  program
+    .command('invoke')
+    .description('Show what a user message like "/name args" activates and what text goes on')
+    .argument('<message>', 'the user message, e.g. "/deploy staging --dry-run"')
+    .addOption(dirOption())
+    .option('--json', 'print machine-readable JSON')
+    .action(async (message: string, options: { dir: string[]; json?: boolean }) => {
+      outcome.exitCode = await runInvoke(terminal, {
+        message,
+        dirs: options.dir,
+        json: options.json,
+      });
+    });
+
+  program
+    .command('search')
+    .description('Search the allowed skills by relevance to a query')
+    .argument('<query>', 'what you are looking for, in plain words')
+    .addOption(dirOption())
+    .addOption(
+      new Option('--limit <count>', 'how many results at most')
+        .argParser(parsePositiveInteger)
+        .default(10),
+    )
+    .option('--json', 'print machine-readable JSON')
+    .action(async (query: string, options: { dir: string[]; limit: number; json?: boolean }) => {
+      outcome.exitCode = await runSearch(terminal, {
+        query,
+        dirs: options.dir,
+        limit: options.limit,
+        json: options.json,
+      });
+    });
+
+  program
+    .command('mcp')
+    .description(
+      'Serve the skills to an MCP client over stdio (tools, prompts and resources, under the local policy)',
+    )
+    .addOption(dirOption())
+    .action(async (options: { dir: string[] }) => {
+      outcome.exitCode = await runMcp(terminal, { dirs: options.dir });
     });
 
   return program;

@@ -37,7 +37,7 @@ export function suggestSkillName(name: string): string {
 /** Checks a (NFKC-normalised) skill name against the spec rules; returns every problem found. */
 export function checkSkillName(name: string): SkillNameProblem[] {
   const problems: SkillNameProblem[] = [];
-  const length = countCharacters(name);
+  const length = name.length > MAX_SKILL_NAME_LENGTH ? countCharacters(name) : name.length;
   if (length > MAX_SKILL_NAME_LENGTH) {
     problems.push({
       code: 'name_too_long',

@@ -36,6 +36,25 @@ const comment = fc.constantFrom('', ' # note', '  #x', '#y');
 const scalar = fc
   .tuple(fc.oneof(text, word, doubleQuoted, singleQuoted), comment)
   .map(([value, trailer]) => `${value}${trailer}`);
+const flowText = fc.string({
+  unit: fc.constantFrom(...'ab Z:#-\'"[]{},&*!?é'.split(''), '😀', ' #', ': ', 'x y'),
+  maxLength: 8,
+});
+const flowItem = fc
+  .tuple(
+    fc.constantFrom('', ' '),
+    fc.oneof(flowText, word, doubleQuoted, singleQuoted),
+    fc.constantFrom('', ' '),
+  )
+  .map((parts) => parts.join(''));
+const flowSequence = fc
+  .tuple(
+    fc.array(flowItem, { maxLength: 4 }),
+    fc.constantFrom(',', ', ', ' , '),
+    fc.constantFrom('', ',', ' '),
+    comment,
+  )
+  .map(([items, separator, trailer, note]) => `[${items.join(separator)}${trailer}]${note}`);
 const key = fc.constantFrom(
   'name',
   'description',
@@ -46,14 +65,16 @@ const key = fc.constantFrom(
   'A1',
 );
 const subKey = fc.constantFrom('author', 'k', 'openclaw', 'tags');
+const subValue = fc.oneof(scalar, flowSequence);
 const entryValue = fc.oneof(
   scalar.map((value) => ` ${value}`),
+  flowSequence.map((value) => ` ${value}`),
   fc.constant(''),
   fc
     .array(scalar, { minLength: 1, maxLength: 3 })
     .map((items) => items.map((item) => `\n  - ${item}`).join('')),
   fc
-    .uniqueArray(fc.tuple(subKey, scalar), {
+    .uniqueArray(fc.tuple(subKey, subValue), {
       minLength: 1,
       maxLength: 3,
       selector: ([name]) => name,
@@ -75,11 +96,13 @@ const cleanFrontmatter = fc
 describe('readPlainFrontmatter', () => {
   it('gives exactly the tree the yaml package gives, whenever it accepts a block', () => {
     let accepted = 0;
+    let acceptedFlow = 0;
     fc.assert(
       fc.property(frontmatter, (block) => {
         const fast = readPlainFrontmatter(block, 2);
         if (fast === undefined) return;
         accepted++;
+        if (block.includes(': [')) acceptedFlow++;
         const full = readYamlFrontmatter(block, 2);
         expect(full.ok).toBe(true);
         expect(full.issues).toEqual([]);
@@ -88,6 +111,21 @@ describe('readPlainFrontmatter', () => {
       { numRuns: 3000 },
     );
     expect(accepted).toBeGreaterThan(300);
+    expect(acceptedFlow).toBeGreaterThan(100);
+  });
+
+  it('reads one-line flow sequences of scalars as the yaml package does', () => {
+    for (const block of [
+      'tags: [a, b, "c d"]',
+      'allowed-tools: [Read, Write, Bash(git:*)]',
+      'tags: []\nname: x',
+      "tags: [ 'it''s' , \"\\u00e9\" ] # note",
+      'metadata:\n  tags: [x, C#, a:b]',
+    ]) {
+      const fast = readPlainFrontmatter(block, 2);
+      expect(fast).toBeDefined();
+      expect(fast).toEqual(readYamlFrontmatter(block, 2).root);
+    }
   });
 
   it('accepts every block of plain one-line key: value pairs', () => {
@@ -114,10 +152,14 @@ describe('readPlainFrontmatter', () => {
     );
   });
 
-  it('falls back for block scalars, flow collections, anchors and continuation lines', () => {
+  it('falls back for block scalars, nested or multi-line flow collections, anchors and continuation lines', () => {
     for (const block of [
       'd: >\n  x',
-      'd: [a]',
+      'd: [a, [b]]',
+      'd: {a: b}',
+      'd: [a,\n  b]',
+      'd: [a: b]',
+      '- [a]',
       'd: &a x',
       'd: x\n  y',
       'd: "x\n  y"',

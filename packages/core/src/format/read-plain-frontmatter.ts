@@ -1,31 +1,12 @@
 import type { RawEntry, RawMapping, RawNode, RawPosition, RawSequence } from './raw-node.ts';
+import { readFlowSequence } from './read-flow-sequence.ts';
+import { isEmptyRest, readBlockScalar } from './read-inline-scalar.ts';
 
 // Characters the fast path leaves to the YAML parser: tabs, CR, control and special line breaks.
 const UNSUPPORTED_CHARACTERS =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: these characters are what the fast path refuses.
   /[\t\r\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/;
 const KEY_LINE = /^([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*))?$/;
-const PLAIN_START_REFUSED = '-?:,[]{}#&*!|>\'"%@`';
-const HEX = /^[0-9a-fA-F]+$/;
-const DOUBLE_QUOTE_ESCAPES: Record<string, string> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  N: '\u0085',
-  _: '\u00a0',
-  L: '\u2028',
-  P: '\u2029',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-};
 
 /** Line-by-line reader state. */
 interface Cursor {
@@ -55,71 +36,6 @@ function nextContentIndent(cursor: Cursor): number {
   return -1;
 }
 
-function readSingleQuoted(text: string): string | undefined {
-  let value = '';
-  let index = 1;
-  for (;;) {
-    const quote = text.indexOf("'", index);
-    if (quote === -1) return undefined;
-    value += text.slice(index, quote);
-    if (text.charCodeAt(quote + 1) === 39) {
-      value += "'";
-      index = quote + 2;
-      continue;
-    }
-    return isEmptyRest(text.slice(quote + 1)) ? value : undefined;
-  }
-}
-
-function readDoubleQuoted(text: string): string | undefined {
-  let value = '';
-  let index = 1;
-  while (index < text.length) {
-    const char = text[index] as string;
-    if (char === '"') return isEmptyRest(text.slice(index + 1)) ? value : undefined;
-    if (char !== '\\') {
-      value += char;
-      index++;
-      continue;
-    }
-    const escapeCode = text[index + 1];
-    if (escapeCode === undefined) return undefined;
-    const simple = DOUBLE_QUOTE_ESCAPES[escapeCode];
-    if (simple !== undefined) {
-      value += simple;
-      index += 2;
-      continue;
-    }
-    const length = escapeCode === 'x' ? 2 : escapeCode === 'u' ? 4 : 0;
-    const hex = text.slice(index + 2, index + 2 + length);
-    if (length === 0 || hex.length !== length || !HEX.test(hex)) return undefined;
-    value += String.fromCodePoint(Number.parseInt(hex, 16));
-    index += 2 + length;
-  }
-  return undefined;
-}
-
-function isEmptyRest(rest: string): boolean {
-  const trimmed = rest.trimStart();
-  return trimmed === '' || (trimmed.startsWith('#') && trimmed.length < rest.length);
-}
-
-function readPlain(text: string): string | undefined {
-  if (PLAIN_START_REFUSED.includes(text[0] as string)) return undefined;
-  const comment = text.indexOf(' #');
-  const value = (comment === -1 ? text : text.slice(0, comment)).trimEnd();
-  if (value.endsWith(':') || value.includes(': ')) return undefined;
-  return value;
-}
-
-/** Reads a one-line scalar starting at `text` (no leading spaces), or undefined to fall back. */
-function readInlineScalar(text: string): string | undefined {
-  const first = text.charCodeAt(0);
-  if (first === 39) return readSingleQuoted(text);
-  if (first === 34) return readDoubleQuoted(text);
-  return readPlain(text);
-}
-
 function readSequence(cursor: Cursor, indent: number): RawSequence | undefined {
   const items: RawNode[] = [];
   const sequence: RawSequence = {
@@ -139,7 +55,7 @@ function readSequence(cursor: Cursor, indent: number): RawSequence | undefined {
     while (line.charCodeAt(valueStart) === 32) valueStart++;
     const text = line.slice(valueStart);
     if (text === '' || text.startsWith('#')) return undefined;
-    const value = readInlineScalar(text);
+    const value = readBlockScalar(text);
     if (value === undefined) return undefined;
     items.push({
       kind: 'scalar',
@@ -159,6 +75,18 @@ function readEntryValue(cursor: Cursor, indent: number, entry: RawPosition): Raw
     return readMapping(cursor, nextIndent);
   }
   return { kind: 'scalar', value: '', line: entry.line, column: entry.column };
+}
+
+/** Reads the value that follows `key: ` on its line: a scalar or a flow sequence. */
+function readInlineValue(line: string, start: number, lineNumber: number): RawNode | undefined {
+  if (line.charCodeAt(start) !== 91) {
+    const value = readBlockScalar(line.slice(start));
+    return value === undefined
+      ? undefined
+      : { kind: 'scalar', value, line: lineNumber, column: start + 1 };
+  }
+  const flow = readFlowSequence(line, start, lineNumber);
+  return flow !== undefined && isEmptyRest(line.slice(flow.end)) ? flow.sequence : undefined;
 }
 
 function readMapping(cursor: Cursor, indent: number): RawMapping | undefined {
@@ -188,11 +116,7 @@ function readMapping(cursor: Cursor, indent: number): RawMapping | undefined {
     if (rest === '' || rest.startsWith('#')) {
       value = readEntryValue(cursor, indent, position);
     } else {
-      const text = rest.trimStart();
-      const scalar = readInlineScalar(text);
-      if (scalar === undefined) return undefined;
-      const column = line.length - text.length + 1;
-      value = { kind: 'scalar', value: scalar, line: position.line, column };
+      value = readInlineValue(line, line.length - rest.trimStart().length, position.line);
     }
     if (value === undefined) return undefined;
     entries.push({ key, line: position.line, column: position.column, value });
@@ -200,8 +124,9 @@ function readMapping(cursor: Cursor, indent: number): RawMapping | undefined {
 }
 
 /**
- * Reads plain frontmatter (block mappings and sequences of one-line scalars) without a YAML
- * parser; returns undefined for anything else, which the caller then gives to the full parser.
+ * Reads plain frontmatter (block mappings, block sequences of one-line scalars and one-line flow
+ * sequences of scalars) without a YAML parser; returns undefined for anything else, which the
+ * caller then gives to the full parser.
  */
 export function readPlainFrontmatter(text: string, firstLine: number): RawMapping | undefined {
   if (UNSUPPORTED_CHARACTERS.test(text)) return undefined;

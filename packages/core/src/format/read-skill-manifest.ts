@@ -150,7 +150,8 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
   }
   const text = readText(reader, 'description', node, 'error');
   if (text === undefined) return undefined;
-  const length = countCharacters(text);
+  // Code points never outnumber UTF-16 units, so short texts need no counting.
+  const length = text.length > MAX_DESCRIPTION_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_DESCRIPTION_LENGTH) {
     reader.issues.push(
       createIssue(
@@ -167,7 +168,7 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
 function readCompatibility(reader: FieldReader, node: RawNode): string | undefined {
   const text = readText(reader, 'compatibility', node, 'error');
   if (text === undefined) return undefined;
-  const length = countCharacters(text);
+  const length = text.length > MAX_COMPATIBILITY_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_COMPATIBILITY_LENGTH) {
     reader.issues.push(
       createIssue(
@@ -200,6 +201,9 @@ const TEXT_FIELDS = {
   integration: 'integration',
   'tool-dispatch': 'toolDispatch',
 } as const satisfies Partial<Record<ManifestField, keyof SkillManifest>>;
+const TEXT_FIELD_ENTRIES = Object.entries(TEXT_FIELDS) as Array<
+  [ManifestField, (typeof TEXT_FIELDS)[keyof typeof TEXT_FIELDS]]
+>;
 
 /** Reads the typed manifest (DESIGN.md §3) from a raw frontmatter tree, reporting every issue. */
 export function readSkillManifest(
@@ -228,8 +232,8 @@ export function readSkillManifest(
   const name = readName(reader, fields.get('name')?.value, options);
   const description = readDescription(reader, fields.get('description')?.value, options.blockLine);
   const manifest = createManifest({ name: name ?? '', description: description ?? '' });
-  for (const [field, key] of Object.entries(TEXT_FIELDS)) {
-    const node = value(field as ManifestField);
+  for (const [field, key] of TEXT_FIELD_ENTRIES) {
+    const node = value(field);
     const text = node === undefined ? undefined : readText(reader, field, node);
     if (text !== undefined) manifest[key] = text;
   }

@@ -65,6 +65,24 @@ describe('index cache', () => {
     expect(again.lastScan()).toMatchObject({ cache: 'hit', parsed: 0, reused: 3 });
   });
 
+  it('reads a SKILL.md added next to a cached lowercase skill.md instead of reusing the old entry', async () => {
+    const { dir, root, open } = await setup();
+    await using _dir = dir;
+    await writeSkillTree(root, [{ name: 'lower', skillFileName: 'skill.md' }]);
+    await open().load();
+    await writeFile(
+      join(root, 'lower/SKILL.md'),
+      buildSkill({ name: 'lower', description: 'Upper.' }),
+    );
+
+    const warm = open();
+    const { skills } = await warm.load();
+    expect(warm.lastScan()).toMatchObject({ cache: 'hit', parsed: 1, reused: 3 });
+    const lower = skills.find((skill) => skill.name === 'lower');
+    expect(lower).toMatchObject({ description: 'Upper.', issues: [] });
+    expect(lower?.skillFile).toBe(join(root, 'lower', 'SKILL.md'));
+  });
+
   it('ignores a corrupt cache and rebuilds it', async () => {
     const { dir, root, cacheDir, open } = await setup();
     await using _dir = dir;

@@ -1,5 +1,10 @@
 export { BUILTIN_SKILLS_DIR } from './builtin-skills-dir.ts';
 export {
+  createFolderSkillStore,
+  FOLDER_STORE_STATE_FILE,
+  type FolderSkillStoreOptions,
+} from './create-folder-skill-store.ts';
+export {
   createFolderSource,
   type FolderScanInfo,
   type FolderSkillSource,
@@ -22,6 +27,12 @@ export {
   loadIndexCache,
   saveIndexCache,
 } from './index-cache.ts';
+export {
+  type LoadCachedWordNetSynonymsOptions,
+  type LoadCachedWordNetSynonymsResult,
+  loadCachedWordNetSynonyms,
+  SYNONYM_CACHE_VERSION,
+} from './load-cached-synonyms.ts';
 export {
   defaultUserPolicyConfigFile,
   type LoadPolicyConfigOptions,

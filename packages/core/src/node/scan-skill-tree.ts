@@ -20,6 +20,8 @@ export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_
 /** The skill file names looked for, in order: `SKILL.md`, then lowercase `skill.md`. */
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
 
+const SKILL_FILE_NAME_SET: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
+
 /** Options for {@link scanSkillTree}. */
 export interface ScanSkillTreeOptions {
   /** The source root (absolute). */
@@ -50,7 +52,10 @@ export interface ScanSkillTreeResult {
   bytesRead: number;
 }
 
-/** Walks a folder tree synchronously for skill folders, reading only each `SKILL.md`'s frontmatter. */
+/**
+ * Walks a folder tree synchronously for skill folders, listing each folder once and reading only
+ * the frontmatter of each listed `SKILL.md`.
+ */
 export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResult {
   const { root, previous } = options;
   const result: ScanSkillTreeResult = {
@@ -64,13 +69,18 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
   let limitReported = false;
   const depthLimited: string[] = [];
 
-  const relativeOf = (path: string): string =>
-    path === root ? '' : path.slice(root.length + 1).replaceAll('\\', '/');
+  const relativeOf = (path: string): string => {
+    if (path === root) return '';
+    const relative = path.slice(root.length + 1);
+    return sep === '/' ? relative : relative.replaceAll(sep, '/');
+  };
 
-  const reuse = (relative: string): boolean => {
+  const reuse = (relative: string, skillFile: string): boolean => {
     const known = previous?.get(relative);
-    if (known === undefined || known.size === undefined) return false;
-    const stats = statSync(known.skillFile, { throwIfNoEntry: false });
+    if (known === undefined || known.size === undefined || known.skillFile !== skillFile) {
+      return false;
+    }
+    const stats = statSync(skillFile, { throwIfNoEntry: false });
     if (stats === undefined || !stats.isFile()) return false;
     if (stats.size !== known.size || stats.mtimeMs !== known.mtimeMs) return false;
     result.skills.set(relative, known);
@@ -78,8 +88,10 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     return true;
   };
 
+  /** Reads one skill file; false when it is not a regular file after all. */
   const read = (folder: string, relative: string, fileName: string): boolean => {
     const skillFile = `${folder}${sep}${fileName}`;
+    if (reuse(relative, skillFile)) return true;
     const folderName = basename(folder);
     let fd: number;
     try {
@@ -148,17 +160,14 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       return;
     }
     const relative = relativeOf(folder);
-    if (!reuse(relative)) {
-      for (const fileName of SKILL_FILE_NAMES) {
-        if (read(folder, relative, fileName)) break;
-      }
-    }
     let entries: Dirent[];
     try {
       entries = readdirSync(folder, { withFileTypes: true });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
+      // A folder that cannot be listed may still let its skill file be opened.
+      for (const fileName of SKILL_FILE_NAMES) if (read(folder, relative, fileName)) break;
       result.issues.push({
         code: 'unreadable_folder',
         severity: 'warning',
@@ -168,13 +177,19 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       return;
     }
     const children: string[] = [];
+    const skillFiles: string[] = [];
     for (const entry of entries) {
       const name = entry.name;
       if (SKIPPED_FOLDER_NAMES.has(name)) continue;
       if (entry.isDirectory()) children.push(name);
+      else if (SKILL_FILE_NAME_SET.has(name)) skillFiles.push(name);
       else if (entry.isSymbolicLink() && isLinkedFolder(`${folder}${sep}${name}`, visitedLinks)) {
         children.push(name);
       }
+    }
+    // Only listed skill files are opened: a failed open costs more than the listing.
+    for (const fileName of SKILL_FILE_NAMES) {
+      if (skillFiles.includes(fileName) && read(folder, relative, fileName)) break;
     }
     if (children.length === 0) return;
     if (depth >= options.maxDepth) {

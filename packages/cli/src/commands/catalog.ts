@@ -1,0 +1,59 @@
+import {
+  type CatalogFormat,
+  type CatalogMode,
+  createPolicyGate,
+  createSkillIndex,
+  DEFAULT_CATALOG_BUDGET,
+  renderCatalog,
+} from '@skillset/core';
+import { loadCatalogSkills } from '../load-catalog-skills.ts';
+import { loadLocalSynonyms } from '../load-local-synonyms.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
+import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { printJson, type Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runCatalog}; `mode` is already resolved (ranked needs a query). */
+export interface CatalogCommandOptions {
+  dirs: string[];
+  query?: string;
+  budget?: number;
+  format: CatalogFormat;
+  mode: CatalogMode;
+  json?: boolean;
+}
+
+/** `skillset catalog`: the catalog text a model would see for the skills the local policy allows. */
+export async function runCatalog(terminal: Terminal, options: CatalogCommandOptions) {
+  const policy = await openLocalPolicy(terminal);
+  const registry = await openLocalRegistry(terminal, options.dirs);
+  try {
+    const failed = await reportSourceIssues(terminal, registry);
+    const entries = await createPolicyGate({ registry, policy: policy.context }).list('catalog');
+    const ranked = options.mode === 'ranked';
+    const skills = await loadCatalogSkills({ registry, entries, withBodies: ranked });
+    const result = renderCatalog({
+      skills,
+      budget: options.budget ?? DEFAULT_CATALOG_BUDGET,
+      format: options.format,
+      mode: options.mode,
+      ...(options.query === undefined ? {} : { query: options.query }),
+      ...(ranked
+        ? { index: createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) }) }
+        : {}),
+    });
+    if (options.json) {
+      printJson(terminal, {
+        entries: result.entries,
+        omitted: result.omitted,
+        tokens: result.tokens,
+      });
+    } else if (result.text === '') {
+      terminal.stderr.write('skillset: the catalog is empty: no skill is allowed on it.\n');
+    } else {
+      terminal.stdout.write(result.text);
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await registry.close();
+  }
+}

@@ -1,0 +1,72 @@
+import os from 'node:os';
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createRegistry } from '@skillset/core';
+import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
+import { createSkillsMcpServer } from '@skillset/mcp';
+import { openLocalPolicy } from '../open-local-policy.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import type { Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runMcp}. */
+export interface McpCommandOptions {
+  dirs: string[];
+  /** Where JSON-RPC requests arrive; defaults to the process's stdin. */
+  stdin?: Readable;
+  /** Resolves when the server should stop (besides stdin closing); defaults to SIGINT or SIGTERM. */
+  stopSignal?: Promise<void>;
+}
+
+/**
+ * `skillset mcp`: an MCP server on stdio over the standard locations, the built-in skills and each
+ * `--dir`, watched for edits, under the local policy. Stdout carries JSON-RPC only; logs go to stderr.
+ */
+export async function runMcp(terminal: Terminal, options: McpCommandOptions): Promise<number> {
+  const stdin = options.stdin ?? process.stdin;
+  const policy = await openLocalPolicy(terminal);
+  const home = terminal.env.HOME || os.homedir();
+  const registry = createRegistry({
+    sources: createStandardSources({
+      cwd: terminal.cwd,
+      home,
+      dirs: options.dirs,
+      builtinDir: BUILTIN_SKILLS_DIR,
+      watch: true,
+      cacheDir: defaultCacheDir({ env: terminal.env, home }),
+    }),
+  });
+  try {
+    await registry.load();
+    await reportSourceIssues(terminal, registry);
+    const server = createSkillsMcpServer({ registry, policy: policy.context });
+    const transport = new StdioServerTransport(stdin, terminal.stdout as Writable);
+    const closed = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+    });
+    await server.connect(transport);
+    const count = (await registry.list()).length;
+    terminal.stderr.write(`skillset mcp: serving ${count} skills on stdio\n`);
+
+    const stdinEnded = new Promise<void>((resolve) => {
+      stdin.once('end', resolve);
+      stdin.once('close', resolve);
+    });
+    await Promise.race([closed, stdinEnded, options.stopSignal ?? processStopSignal()]);
+    await server.close();
+    return 0;
+  } finally {
+    await registry.close();
+  }
+}
+
+function processStopSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,69 @@
+import { createPolicyGate, createSkillIndex, searchSkills } from '@skillset/core';
+import { loadCatalogSkills } from '../load-catalog-skills.ts';
+import { loadLocalSynonyms } from '../load-local-synonyms.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
+import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runSearch}. */
+export interface SearchCommandOptions {
+  query: string;
+  dirs: string[];
+  limit: number;
+  json?: boolean;
+}
+
+const maximumShownDescription = 100;
+
+function roundScore(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= maximumShownDescription
+    ? line
+    : `${line.slice(0, maximumShownDescription - 1).trimEnd()}…`;
+}
+
+/** `skillset search QUERY`: the skills the local policy allows, ranked by relevance to the query. */
+export async function runSearch(terminal: Terminal, options: SearchCommandOptions) {
+  const policy = await openLocalPolicy(terminal);
+  const registry = await openLocalRegistry(terminal, options.dirs);
+  try {
+    const failed = await reportSourceIssues(terminal, registry);
+    const entries = await createPolicyGate({ registry, policy: policy.context }).list(
+      'search_skills',
+    );
+    const skills = await loadCatalogSkills({ registry, entries, withBodies: true });
+    const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) });
+    const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({
+      name: hit.name,
+      score: roundScore(hit.score),
+      description: hit.description,
+    }));
+    if (options.json) {
+      printJson(terminal, { results });
+    } else if (results.length === 0) {
+      printLine(terminal, `No skill matches '${options.query}'.`);
+    } else {
+      const nameWidth = Math.max(...results.map((result) => result.name.length));
+      const scoreWidth = Math.max(...results.map((result) => result.score.toFixed(2).length));
+      const rankWidth = String(results.length).length;
+      results.forEach((result, position) => {
+        const rank = `${String(position + 1).padStart(rankWidth)}.`;
+        const name = paint(terminal, 'stdout', 'bold', result.name.padEnd(nameWidth));
+        const score = paint(
+          terminal,
+          'stdout',
+          'dim',
+          result.score.toFixed(2).padStart(scoreWidth),
+        );
+        printLine(terminal, `${rank} ${name}  ${score}  ${shorten(result.description)}`);
+      });
+    }
+    return failed ? 1 : 0;
+  } finally {
+    await registry.close();
+  }
+}

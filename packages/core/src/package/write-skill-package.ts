@@ -1,0 +1,64 @@
+import { SkillsetError } from '../errors/skillset-error.ts';
+import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
+import { createZipEntry } from './create-zip-entry.ts';
+import { encodeZip } from './encode-zip.ts';
+import type { SkillPackageFile } from './skill-package-file.ts';
+
+/** Options for {@link writeSkillPackage}. */
+export interface WriteSkillPackageOptions {
+  /** The folder the files are put in (the skill name); omit to put them at the archive root. */
+  folderName?: string;
+  /** The `SKILL.md` text; when given, `files` must not hold a `SKILL.md` too. */
+  skillText?: string;
+  /** The package files, by path relative to the skill folder. */
+  files?: readonly SkillPackageFile[];
+}
+
+const encoder = new TextEncoder();
+
+function comparePaths(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+function checkFolderName(folderName: string): void {
+  if (
+    folderName === '' ||
+    folderName === '.' ||
+    folderName === '..' ||
+    /[/\\\0]/.test(folderName)
+  ) {
+    throw new SkillsetError({
+      code: 'invalid_folder_name',
+      message: `Invalid package folder name ${JSON.stringify(folderName)}: use one folder name without slashes, such as the skill name.`,
+      details: { folderName },
+    });
+  }
+}
+
+/**
+ * Writes a skill package as a ZIP: entries under `<folderName>/`, sorted by path, UTF-8 names
+ * flagged and a fixed timestamp, so the same content always gives the same bytes.
+ */
+export function writeSkillPackage(options: WriteSkillPackageOptions): Uint8Array {
+  const { folderName, skillText, files = [] } = options;
+  if (folderName !== undefined) checkFolderName(folderName);
+  const byPath = new Map<string, Uint8Array>();
+  const add = (path: string, bytes: Uint8Array) => {
+    const normalized = normalizeSkillFilePath(path);
+    if (byPath.has(normalized)) {
+      throw new SkillsetError({
+        code: 'duplicate_entry',
+        message: `File ${JSON.stringify(normalized)} is given more than once; each path may appear once in a package.`,
+        details: { path: normalized },
+      });
+    }
+    byPath.set(normalized, bytes);
+  };
+  if (skillText !== undefined) add('SKILL.md', encoder.encode(skillText));
+  for (const file of files) add(file.path, file.bytes);
+  const prefix = folderName === undefined ? '' : `${folderName}/`;
+  const entries = [...byPath.keys()]
+    .sort(comparePaths)
+    .map((path) => createZipEntry({ name: prefix + path, bytes: byPath.get(path) as Uint8Array }));
+  return encodeZip(entries);
+}

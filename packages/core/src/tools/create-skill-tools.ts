@@ -1,0 +1,106 @@
+import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { PolicyContext } from '../policy/policy-context.ts';
+import type { SkillRegistry } from '../registry/create-registry.ts';
+import type { SkillIndex } from '../search/create-skill-index.ts';
+import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
+import { createManagementTools } from './create-management-tools.ts';
+import { type ApproveFunction, createPolicyGate } from './create-policy-gate.ts';
+import { createReadSkillFileTool } from './create-read-skill-file-tool.ts';
+import { createSearchSkillsTool } from './create-search-skills-tool.ts';
+import { createUseSkillTool, type RunForkFunction } from './create-use-skill-tool.ts';
+import type { SkillStore } from './skill-store.ts';
+import type { SkillTool } from './skill-tool.ts';
+
+/** Options for {@link createSkillTools}. */
+export interface SkillToolsOptions {
+  registry: SkillRegistry;
+  /** Who asks, and the rules that apply (DESIGN.md §5). */
+  policy: PolicyContext;
+  /** The conversation's session: a skill already active is not placed twice. */
+  session?: ActivationSession;
+  /** A writable store: enables the management tools and supplies each skill's enabled switch. */
+  store?: SkillStore;
+  /** A prebuilt search index for `search_skills` (hits are filtered by policy). */
+  index?: SkillIndex;
+  /** The agent's tools, which `tool-dispatch` skills may wrap as `skill_<name>`. */
+  availableTools?: readonly AvailableTool[];
+  /** Runs `context: fork` skills as sub-agents; without it `use_skill` returns the fork request. */
+  runFork?: RunForkFunction;
+  /** Asks a person where a rule says `ask`; without it such uses are refused. */
+  approve?: ApproveFunction;
+  /** Largest text `read_skill_file` returns, in bytes. */
+  maxFileBytes?: number;
+  /** Makes the registry see a management write; defaults to `registry.refresh()`. */
+  afterWrite?: () => Promise<void>;
+}
+
+/**
+ * Creates the model-facing skill tools the principal may use (DESIGN.md §8): `use_skill` and
+ * `search_skills` when the model may use at least one skill, `read_skill_file`, the management
+ * tools when a store is given, and the dispatch wrappers. The `use_skill` enum is a snapshot:
+ * create the tools again when the skills change (e.g. each agent step).
+ */
+export async function createSkillTools(options: SkillToolsOptions): Promise<SkillTool[]> {
+  const { registry, policy, session, store, index, runFork, approve, maxFileBytes } = options;
+  const gate = createPolicyGate({
+    registry,
+    policy,
+    ...(store === undefined ? {} : { store }),
+    ...(approve === undefined ? {} : { approve }),
+  });
+  const tools: SkillTool[] = [];
+  const usable = await gate.list('use_skill');
+  const [first, ...rest] = usable.map((entry) => entry.name);
+  if (first !== undefined) {
+    tools.push(
+      createUseSkillTool({
+        registry,
+        gate,
+        skills: [first, ...rest],
+        ...(session === undefined ? {} : { session }),
+        ...(runFork === undefined ? {} : { runFork }),
+      }) as SkillTool,
+    );
+  }
+  const searchable = await gate.list('search_skills');
+  if (searchable.length > 0) {
+    tools.push(
+      createSearchSkillsTool({
+        registry,
+        gate,
+        skills: searchable,
+        ...(index === undefined ? {} : { index }),
+      }) as SkillTool,
+    );
+  }
+  tools.push(
+    createReadSkillFileTool({
+      registry,
+      gate,
+      ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
+    }) as SkillTool,
+  );
+  if (store !== undefined) {
+    tools.push(
+      ...createManagementTools({
+        registry,
+        gate,
+        policy,
+        store,
+        afterWrite: options.afterWrite ?? (() => registry.refresh()),
+      }),
+    );
+  }
+  if (options.availableTools !== undefined && options.availableTools.length > 0) {
+    const dispatchable = await gate.list('dispatch_tool');
+    const taken = new Set(tools.map((tool) => tool.name));
+    for (const tool of createDispatchTools({
+      gate,
+      skills: dispatchable,
+      availableTools: options.availableTools,
+    })) {
+      if (!taken.has(tool.name)) tools.push(tool);
+    }
+  }
+  return tools;
+}

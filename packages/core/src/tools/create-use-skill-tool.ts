@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { ActivatableSkill } from '../invoke/activatable-skill.ts';
+import { type Activation, activate, type ForkActivation } from '../invoke/activate.ts';
+import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { SkillRegistry } from '../registry/create-registry.ts';
+import type { SkillEntry } from '../registry/skill-entry.ts';
+import type { PolicyGate } from './create-policy-gate.ts';
+import { defineSkillTool } from './define-skill-tool.ts';
+import { renderForkRequest } from './render-fork-request.ts';
+import type { SkillTool } from './skill-tool.ts';
+import { toolFailure, toolSuccess } from './tool-result.ts';
+
+/** Runs a fork activation as a sub-agent and resolves with its final answer. */
+export type RunForkFunction = (fork: ForkActivation) => Promise<string>;
+
+/** Options for {@link createUseSkillTool}. */
+export interface UseSkillToolOptions {
+  registry: SkillRegistry;
+  gate: PolicyGate;
+  /** The skills the model may use, in the order the enum lists them; at least one. */
+  skills: readonly [string, ...string[]];
+  session?: ActivationSession;
+  /** Runs `context: fork` skills; without it the tool returns the fork request for the host. */
+  runFork?: RunForkFunction;
+}
+
+/** What `use_skill` returns besides the text: the activation, and the fork's answer when it ran. */
+export interface UseSkillData {
+  activation: Activation;
+  forkResult?: string;
+}
+
+/** Creates `use_skill {skill, arguments?}`: activates a skill the model may use (policy surface `model`). */
+export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseSkillData> {
+  const { registry, gate, skills, session, runFork } = options;
+  const byKey = new Map(skills.map((name) => [name.toLowerCase(), name]));
+  const available = (): string => `Available skills: ${skills.join(', ')}.`;
+  const input = z
+    .object({
+      skill: z
+        .enum(skills, {
+          error: (issue) => `Unknown skill ${JSON.stringify(issue.input)}. ${available()}`,
+        })
+        .describe('The name of the skill to use.'),
+      arguments: z
+        .union([z.string(), z.record(z.string(), z.unknown())], {
+          error: 'must be a string (as typed after /name) or an object of argument values',
+        })
+        .optional()
+        .describe(
+          'Arguments for the skill: a string as a user would type it after /name (e.g. "staging --dry-run"), or an object keyed by the declared argument names.',
+        ),
+    })
+    .strict();
+
+  const toActivatable = async (entry: SkillEntry, withFiles: boolean) => {
+    const loaded = await registry.loadSkill(entry);
+    if (loaded.manifest === undefined || !loaded.valid) return undefined;
+    const skill: ActivatableSkill = {
+      manifest: loaded.manifest,
+      body: loaded.body,
+      dir: entry.path,
+    };
+    if (withFiles) {
+      const files = await registry.listFiles(entry).catch(() => []);
+      skill.files = files.map((file) => file.path);
+    }
+    return skill;
+  };
+
+  return defineSkillTool<typeof input, UseSkillData>({
+    name: 'use_skill',
+    description:
+      "Use a skill: loads its instructions (with the arguments filled in) so you can follow them. Call it when the user's request matches a skill's description.",
+    input,
+    prepare: (raw) => {
+      if (typeof raw !== 'object' || raw === null || !('skill' in raw)) return raw;
+      const name = (raw as { skill: unknown }).skill;
+      if (typeof name !== 'string') return raw;
+      return { ...raw, skill: byKey.get(name.toLowerCase()) ?? name };
+    },
+    async run({ skill: name, arguments: argumentInput }) {
+      const gated = await gate.authorize(name, 'use_skill', 'use_skill');
+      if (!gated.ok) {
+        const { error } = gated.failure;
+        return error.code === 'unknown_skill'
+          ? toolFailure('unknown_skill', `${error.message} ${available()}`)
+          : gated.failure;
+      }
+      const skill = await toActivatable(gated.entry, true);
+      if (skill === undefined) {
+        return toolFailure(
+          'invalid_skill',
+          `Skill ${JSON.stringify(gated.entry.name)} has validation errors and cannot be used.`,
+        );
+      }
+      const result = await activate({
+        skill,
+        ...(argumentInput === undefined ? {} : { arguments: argumentInput }),
+        ...(session === undefined ? {} : { session }),
+        getSkill: async (reference) => {
+          const found = await gate.authorize(reference, 'use_skill', 'use_skill');
+          return found.ok ? toActivatable(found.entry, false) : undefined;
+        },
+      });
+      if (!result.success) {
+        const { error } = result;
+        return toolFailure(error.code, error.message, {
+          ...(error.usage === undefined ? {} : { usage: error.usage }),
+        });
+      }
+      const { activation } = result;
+      if (activation.kind === 'inline') return toolSuccess(activation.content, { activation });
+      if (runFork === undefined) return toolSuccess(renderForkRequest(activation), { activation });
+      const forkResult = await runFork(activation);
+      return toolSuccess(forkResult, { activation, forkResult });
+    },
+  });
+}

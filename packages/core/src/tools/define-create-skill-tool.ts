@@ -1,0 +1,125 @@
+import { stringify } from 'yaml';
+import { z } from 'zod';
+import { decide } from '../policy/decide.ts';
+import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
+import { checkSkillWrite } from './check-skill-write.ts';
+import { defineSkillTool } from './define-skill-tool.ts';
+import type { ManagementContext } from './management-context.ts';
+import { skillFieldsShape, toFrontmatterFields } from './skill-fields-schema.ts';
+import type { SkillTool } from './skill-tool.ts';
+import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
+
+const input = z
+  .object({
+    text: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'The whole SKILL.md: a --- line, YAML frontmatter with name and description, a --- line, then the Markdown instructions. Give this or the fields name, description and body.',
+      ),
+    name: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Lowercase letters, digits and hyphens, at most 64 characters (e.g. "review-pr").'),
+    description: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('What the skill does and when to use it ("Use when the user asks to …").'),
+    body: z.string().min(1).optional().describe('The Markdown instructions after the frontmatter.'),
+    files: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Other text files of the skill, by path relative to its folder (e.g. "reference.md").',
+      ),
+  })
+  .extend(z.object(skillFieldsShape).partial().shape)
+  .strict()
+  .superRefine((value, context) => {
+    const fieldKeys = Object.keys(value).filter(
+      (key) => key !== 'text' && key !== 'files' && value[key as keyof typeof value] !== undefined,
+    );
+    if (value.text !== undefined) {
+      if (fieldKeys.length > 0) {
+        context.addIssue({
+          code: 'custom',
+          message: `give either "text" or separate fields, not both (got text and ${fieldKeys.join(', ')})`,
+        });
+      }
+      return;
+    }
+    for (const key of ['name', 'description', 'body'] as const) {
+      if (value[key] === undefined) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required when "text" is not given',
+        });
+      }
+    }
+  });
+
+/** Builds `create_skill`: validates a new SKILL.md (text or fields) and saves it to the store. */
+export function defineCreateSkillTool(
+  context: ManagementContext,
+): SkillTool<{ name: string; text: string }> {
+  const { registry, store, policy, afterWrite } = context;
+  return defineSkillTool({
+    name: 'create_skill',
+    description:
+      'Create a new skill from its full SKILL.md text (or from name, description, body and other fields). The skill is validated first; if it has errors nothing is saved and every issue is listed so you can fix and re-submit.',
+    input,
+    async run(fields) {
+      const { text: givenText, files, name, description, body, ...rest } = fields;
+      const text =
+        givenText ??
+        `---\n${stringify({ name, description, ...toFrontmatterFields(rest) }, { lineWidth: 0 })}---\n${body ?? ''}`;
+      const checked = checkSkillWrite({ text });
+      if (!checked.valid) {
+        return toolFailure(
+          'invalid_skill',
+          `The skill was not created because SKILL.md has errors; fix them and call create_skill again:\n${formatIssues(checked.issues)}`,
+          { issues: checked.issues },
+        );
+      }
+      const { manifest, warnings } = checked;
+      const decision = decide({ manifest, scope: store.scope }, policy, 'manage_tool');
+      if (!decision.allowed) {
+        return toolFailure(
+          'not_allowed',
+          `You may not create a skill named ${JSON.stringify(manifest.name)} here.`,
+        );
+      }
+      const normalizedFiles: Record<string, string> = {};
+      for (const [path, content] of Object.entries(files ?? {})) {
+        const normalized = normalizeSkillFilePath(path);
+        if (normalized.toLowerCase() === 'skill.md') {
+          return toolFailure('invalid_input', 'Give the SKILL.md as "text", not under "files".');
+        }
+        normalizedFiles[normalized] = content;
+      }
+      if ((await store.read(manifest.name)) !== undefined) {
+        return toolFailure(
+          'skill_exists',
+          `A skill named ${JSON.stringify(manifest.name)} already exists; change it with update_skill or pick another name.`,
+        );
+      }
+      const existing = await registry.get(manifest.name);
+      await store.create({ name: manifest.name, text, files: normalizedFiles });
+      await afterWrite();
+      const notes = [`Created skill ${JSON.stringify(manifest.name)} in ${store.location}.`];
+      if (existing !== undefined && existing.scope !== store.scope) {
+        notes.push(
+          `Note: a skill of the same name exists in the ${existing.scope} scope; the one with the higher scope wins.`,
+        );
+      }
+      if (warnings.length > 0) notes.push(`Warnings:\n${formatIssues(warnings)}`);
+      const hint = manifest.argumentHint ? ` ${manifest.argumentHint}` : '';
+      notes.push(`Invoke it with /${manifest.name}${hint}.`);
+      return toolSuccess(notes.join('\n'), { name: manifest.name, text });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { SkillsetError } from '../errors/skillset-error.ts';
+import { defineSkillTool } from './define-skill-tool.ts';
+import { toolSuccess } from './tool-result.ts';
+
+describe('defineSkillTool', () => {
+  const echo = defineSkillTool({
+    name: 'echo',
+    description: 'Echo.',
+    input: z
+      .object({ word: z.string().describe('A word.'), times: z.number().int().optional() })
+      .strict(),
+    async run({ word, times = 1 }) {
+      if (word === 'boom') throw new SkillsetError({ code: 'exploded', message: 'It exploded.' });
+      if (word === 'crash') throw new Error('bug');
+      return toolSuccess(word.repeat(times));
+    },
+  });
+
+  it('generates the JSON Schema from the same Zod definition, without $schema', () => {
+    expect(echo.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        word: { type: 'string', description: 'A word.' },
+        times: { type: 'integer', minimum: expect.any(Number), maximum: expect.any(Number) },
+      },
+      required: ['word'],
+      additionalProperties: false,
+    });
+  });
+
+  it('validates input and turns thrown errors into results', async () => {
+    expect(await echo.execute({ word: 'ab', times: 2 })).toEqual({ ok: true, text: 'abab' });
+    expect(await echo.execute({ word: 1, times: 1.5 })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'Invalid input for echo:\n- word: Invalid input: expected string, received number\n- times: Invalid input: expected int, received number',
+      },
+    });
+    expect(await echo.execute({ word: 'boom' })).toEqual({
+      ok: false,
+      error: { code: 'exploded', message: 'It exploded.' },
+    });
+    expect(await echo.execute({ word: 'crash' })).toEqual({
+      ok: false,
+      error: { code: 'tool_failed', message: 'The tool failed unexpectedly: bug' },
+    });
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { SkillTool, SkillToolResult, ToolInputSchema } from './skill-tool.ts';
+import { toolFailure, toolFailureFromError } from './tool-result.ts';
+
+/** Options for {@link defineSkillTool}. */
+export interface DefineSkillToolOptions<Input extends z.ZodType, Data> {
+  name: string;
+  description: string;
+  /** The one definition of the input: it validates calls and yields the JSON Schema. */
+  input: Input;
+  /** Adjusts the raw input before validation, e.g. to match skill names case-insensitively. */
+  prepare?: (input: unknown) => unknown;
+  run(input: z.output<Input>): Promise<SkillToolResult<Data>>;
+}
+
+/** Defines a tool from a Zod schema: the JSON Schema is generated from it and every call validated against it. */
+export function defineSkillTool<Input extends z.ZodType, Data = unknown>(
+  options: DefineSkillToolOptions<Input, Data>,
+): SkillTool<Data> {
+  const { name, description, input, prepare, run } = options;
+  return {
+    name,
+    description,
+    inputSchema: toInputSchema(input),
+    async execute(raw) {
+      try {
+        const parsed = input.safeParse(prepare === undefined ? raw : prepare(raw));
+        if (!parsed.success) {
+          return toolFailure(
+            'invalid_input',
+            `Invalid input for ${name}:\n${formatInputIssues(parsed.error.issues)}`,
+          );
+        }
+        return await run(parsed.data);
+      } catch (error) {
+        return toolFailureFromError(error);
+      }
+    },
+  };
+}
+
+/** The JSON Schema of a Zod object schema, as the input side sees it, without `$schema`. */
+export function toInputSchema(schema: z.ZodType): ToolInputSchema {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, { io: 'input' });
+  if (jsonSchema.type !== 'object') {
+    throw new TypeError(`A tool's input schema must describe an object, not ${jsonSchema.type}.`);
+  }
+  return jsonSchema as ToolInputSchema;
+}
+
+/** Formats Zod issues one a line, each naming the field it concerns. */
+export function formatInputIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+        return `- unknown field${issue.keys.length === 1 ? '' : 's'} ${keys}${path ? ` in ${path}` : ''}`;
+      }
+      return path === '' ? `- ${issue.message}` : `- ${path}: ${issue.message}`;
+    })
+    .join('\n');
+}

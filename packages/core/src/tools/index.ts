@@ -1,0 +1,83 @@
+export {
+  type ApplySkillEditResult,
+  applySkillEdit,
+  type SkillEdit,
+} from './apply-skill-edit.ts';
+export {
+  type CheckSkillWriteOptions,
+  type CheckSkillWriteResult,
+  checkSkillWrite,
+} from './check-skill-write.ts';
+export {
+  type AvailableTool,
+  createDispatchTools,
+  type DispatchToolsOptions,
+} from './create-dispatch-tools.ts';
+export {
+  createMemorySkillStore,
+  type MemorySkillStoreOptions,
+} from './create-memory-skill-store.ts';
+export {
+  type ApprovalRequest,
+  type ApproveFunction,
+  createPolicyGate,
+  type GateLookupOptions,
+  type GateResult,
+  type PolicyGate,
+  type PolicyGateOptions,
+} from './create-policy-gate.ts';
+export {
+  createReadSkillFileTool,
+  DEFAULT_MAX_FILE_BYTES,
+  type ReadSkillFileData,
+  type ReadSkillFileToolOptions,
+} from './create-read-skill-file-tool.ts';
+export {
+  createSandboxSkillsApi,
+  type SandboxSkill,
+  type SandboxSkillSummary,
+  type SandboxSkillsApi,
+  type SandboxSkillsApiOptions,
+} from './create-sandbox-skills-api.ts';
+export {
+  createSearchSkillsTool,
+  MAX_SEARCH_LIMIT,
+  type SearchSkillsToolOptions,
+} from './create-search-skills-tool.ts';
+export { createSkillTools, type SkillToolsOptions } from './create-skill-tools.ts';
+export {
+  createUseSkillTool,
+  type RunForkFunction,
+  type UseSkillData,
+  type UseSkillToolOptions,
+} from './create-use-skill-tool.ts';
+export type { ListedSkill } from './define-list-skills-tool.ts';
+export type { ReadSkillData } from './define-read-skill-tool.ts';
+export {
+  type DefineSkillToolOptions,
+  defineSkillTool,
+  toInputSchema,
+} from './define-skill-tool.ts';
+export { describeFileContent, type FileContent } from './describe-file-content.ts';
+export {
+  type PatchSkillFrontmatterResult,
+  patchSkillFrontmatter,
+} from './patch-skill-frontmatter.ts';
+export { renderForkRequest } from './render-fork-request.ts';
+export { runNamedTool } from './run-named-tool.ts';
+export type { NewStoredSkill, SkillStore } from './skill-store.ts';
+export type {
+  SkillTool,
+  SkillToolError,
+  SkillToolFailure,
+  SkillToolResult,
+  SkillToolSuccess,
+  ToolInputSchema,
+} from './skill-tool.ts';
+export {
+  formatToolResult,
+  type ToolFailureDetails,
+  toolFailure,
+  toolFailureFromError,
+  toolSuccess,
+} from './tool-result.ts';

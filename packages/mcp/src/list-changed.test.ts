@@ -1,0 +1,126 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  createMemorySource,
+  createPolicyContext,
+  createRegistry,
+  type SkillRegistry,
+} from '@skillset/core';
+import { createFolderSource } from '@skillset/core/node';
+import { buildSkill, createTempDir, writeSkillTree } from '@skillset/core/test';
+import { describe, expect, it } from 'vitest';
+import { createSkillsMcpServer } from './create-skills-mcp-server.ts';
+
+type ListKind = 'tools' | 'prompts' | 'resources';
+
+async function connect(registry: SkillRegistry) {
+  const server = createSkillsMcpServer({
+    registry,
+    policy: createPolicyContext(),
+    listChangedDelayMs: 10,
+  });
+  const client = new Client({ name: 'test-client', version: '1.0.0' });
+  const received: ListKind[] = [];
+  const waiters: Array<() => void> = [];
+  const record = (kind: ListKind) => () => {
+    received.push(kind);
+    for (const wake of waiters.splice(0)) wake();
+  };
+  client.setNotificationHandler(ToolListChangedNotificationSchema, record('tools'));
+  client.setNotificationHandler(PromptListChangedNotificationSchema, record('prompts'));
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, record('resources'));
+  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverTransport);
+  await client.connect(clientTransport);
+  /** Resolves once all three notifications arrived, or rejects after `timeoutMs`. */
+  const allThree = async (timeoutMs = 5000): Promise<ListKind[]> => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(['tools', 'prompts', 'resources'] as const).every((kind) => received.includes(kind))) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`list_changed not received; got ${received.join(', ')}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return [...received].sort();
+  };
+  return { client, server, received, allThree };
+}
+
+describe('list_changed', () => {
+  it('notifies tools, prompts and resources once per burst of registry changes', async () => {
+    const source = createMemorySource({
+      scope: 'project',
+      skills: [{ text: buildSkill({ name: 'lint' }) }],
+    });
+    const registry = createRegistry({ sources: [source] });
+    const { client, received, allThree } = await connect(registry);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['lint']);
+
+    source.add({ text: buildSkill({ name: 'deploy' }) });
+    source.update('lint', { text: buildSkill({ name: 'lint', description: 'Lint it again.' }) });
+    expect(await allThree()).toEqual(['prompts', 'resources', 'tools']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toHaveLength(3);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual([
+      'deploy',
+      'lint',
+    ]);
+    await client.close();
+    await registry.close();
+  });
+
+  it('notifies after a SKILL.md is edited in a watched folder', async () => {
+    await using dir = await createTempDir();
+    const [folder] = await writeSkillTree(dir.path, [{ name: 'lint', description: 'Lint.' }]);
+    const registry = createRegistry({
+      sources: [
+        createFolderSource({ root: dir.path, scope: 'project', watch: true, cacheDir: false }),
+      ],
+    });
+    const { client, allThree } = await connect(registry);
+    expect((await client.listPrompts()).prompts[0]?.description).toBe('Lint.');
+
+    await writeFile(
+      join(folder as string, 'SKILL.md'),
+      buildSkill({ name: 'lint', description: 'Lint, edited.' }),
+    );
+    await allThree();
+    expect((await client.listPrompts()).prompts[0]?.description).toBe('Lint, edited.');
+    await client.close();
+    await registry.close();
+  });
+
+  it('stops watching the registry when the connection closes', async () => {
+    const source = createMemorySource({ scope: 'project' });
+    const registry = createRegistry({ sources: [source] });
+    let listeners = 0;
+    const counting: SkillRegistry = {
+      ...registry,
+      on(event, listener) {
+        listeners += 1;
+        const off = registry.on(event, listener);
+        return () => {
+          listeners -= 1;
+          off();
+        };
+      },
+    };
+    const { client } = await connect(counting);
+    expect(listeners).toBe(1);
+    await client.close();
+    expect(listeners).toBe(0);
+    await registry.close();
+  });
+});

@@ -1,0 +1,98 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  GetPromptRequestSchema,
+  type GetPromptResult,
+  ListPromptsRequestSchema,
+  McpError,
+  type Prompt,
+} from '@modelcontextprotocol/sdk/types.js';
+import { activate, renderForkRequest, type SkillRegistry } from '@skillset/core';
+import { describePromptArguments } from './describe-prompt-arguments.ts';
+import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
+import { loadActivatableSkill } from './load-activatable-skill.ts';
+import { toRequestInfo } from './request-extra.ts';
+import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+
+/** Options for {@link registerSkillPrompts}. */
+export interface RegisterSkillPromptsOptions {
+  server: Server;
+  registry: SkillRegistry;
+  policy: SkillsMcpPolicy;
+}
+
+/** Answers `prompts/list` and `prompts/get`: one prompt per skill the user may invoke (entry point `mcp_prompt`). */
+export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void {
+  const { server, registry, policy } = options;
+
+  server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => {
+    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
+    const entries = await listAllowedSkills({
+      registry,
+      policy: context,
+      entryPoint: 'mcp_prompt',
+    });
+    const prompts: Prompt[] = [];
+    for (const entry of entries) {
+      if (entry.manifest === undefined) continue;
+      prompts.push({
+        name: entry.name,
+        description: entry.description,
+        arguments: describePromptArguments(entry.manifest),
+      });
+    }
+    return { prompts };
+  });
+
+  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
+    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
+    const { name, arguments: given = {} } = request.params;
+    const found = await findAllowedSkill({
+      registry,
+      policy: context,
+      entryPoint: 'mcp_prompt',
+      name,
+    });
+    const skill =
+      found === undefined
+        ? undefined
+        : await loadActivatableSkill({ registry, entry: found.entry });
+    if (skill === undefined) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${JSON.stringify(name)}.`);
+    }
+    const result = await activate({
+      skill,
+      arguments: withoutEmptyValues(given),
+      getSkill: async (reference) => {
+        const referenced = await findAllowedSkill({
+          registry,
+          policy: context,
+          entryPoint: 'mcp_resource',
+          name: reference,
+        });
+        return referenced === undefined
+          ? undefined
+          : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
+      },
+    });
+    if (!result.success) {
+      const { error } = result;
+      throw new McpError(ErrorCode.InvalidParams, error.message, {
+        code: error.code,
+        ...(error.usage === undefined ? {} : { usage: error.usage }),
+      });
+    }
+    const { activation } = result;
+    const text = activation.kind === 'inline' ? activation.content : renderForkRequest(activation);
+    const prompt: GetPromptResult = {
+      description: skill.manifest.description,
+      messages: [{ role: 'user', content: { type: 'text', text } }],
+    };
+    return prompt;
+  });
+}
+
+/** Clients send `""` for optional arguments left blank: treat those as not given. */
+function withoutEmptyValues(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+}

@@ -1,0 +1,96 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type RequestId,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ApproveFunction,
+  createSkillTools,
+  formatToolResult,
+  type SkillRegistry,
+  type SkillTool,
+} from '@skillset/core';
+import { type RequestExtra, toRequestInfo } from './request-extra.ts';
+import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+
+/** Options for {@link registerSkillTools}. */
+export interface RegisterSkillToolsOptions {
+  server: Server;
+  registry: SkillRegistry;
+  policy: SkillsMcpPolicy;
+  /** Largest text `read_skill_file` returns, in bytes. */
+  maxFileBytes?: number;
+}
+
+/** Answers `tools/list` and `tools/call` with core's skill tools, built for the principal at each request. */
+export function registerSkillTools(options: RegisterSkillToolsOptions): void {
+  const { server, registry, policy, maxFileBytes } = options;
+  const buildTools = async (extra: RequestExtra) => {
+    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
+    return createSkillTools({
+      registry,
+      policy: await resolveSkillsMcpPolicy(policy, toRequestInfo(extra)),
+      ...(canAsk ? { approve: createElicitationApprove(server, extra.requestId) } : {}),
+      ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
+    });
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+    const tools = await buildTools(extra);
+    return { tools: tools.map(toMcpTool) };
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tools = await buildTools(extra);
+    const { name, arguments: input = {} } = request.params;
+    const tool = tools.find((candidate) => candidate.name === name);
+    if (tool === undefined) {
+      const names = tools.map((candidate) => candidate.name).join(', ');
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool ${JSON.stringify(name)}. Available tools: ${names}.`,
+      );
+    }
+    const result = await tool.execute(input);
+    if (!result.ok && result.error.code === 'invalid_input') {
+      throw new McpError(ErrorCode.InvalidParams, result.error.message, {
+        code: result.error.code,
+      });
+    }
+    const callResult: CallToolResult = {
+      content: [{ type: 'text', text: formatToolResult(result) }],
+    };
+    if (!result.ok) callResult.isError = true;
+    return callResult;
+  });
+}
+
+function toMcpTool(tool: SkillTool): Tool {
+  return {
+    name: tool.name,
+    description: tool.description,
+    // Core's schema is JSON Schema of an object; the SDK's type is narrower only in its TypeScript shape.
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  };
+}
+
+/** Asks the client's user through elicitation where a rule says `ask`. */
+function createElicitationApprove(server: Server, requestId: RequestId): ApproveFunction {
+  return async (request) => {
+    const answer = await server.elicitInput(
+      {
+        mode: 'form',
+        message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
+        requestedSchema: { type: 'object', properties: {} },
+      },
+      { relatedRequestId: requestId },
+    );
+    return answer.action === 'accept';
+  };
+}

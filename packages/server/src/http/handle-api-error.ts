@@ -1,0 +1,36 @@
+import { SkillsetError } from '@skillset/core';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import { apiErrorBody } from './api-error-body.ts';
+import { statusOfErrorCode } from './error-status.ts';
+
+/** Maps any error thrown by a route to the JSON error shape and status: the one place that does. */
+export function createApiErrorHandler(logger: Logger) {
+  return (error: Error, context: Context) => {
+    if (SkillsetError.isInstance(error)) {
+      const status = statusOfErrorCode(error.code);
+      if (status >= 500) logger.error({ err: error }, 'request failed');
+      const issues = error.details.issues as unknown[] | undefined;
+      return context.json(apiErrorBody(error.code, error.message, issues), status);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code =
+        status === 413
+          ? 'payload_too_large'
+          : status === 401
+            ? 'unauthorized'
+            : /json/i.test(error.message)
+              ? 'invalid_json'
+              : 'invalid_request';
+      const message =
+        code === 'invalid_json'
+          ? 'The request body is not valid JSON; send a JSON object with Content-Type: application/json.'
+          : error.message || 'The request was refused.';
+      return context.json(apiErrorBody(code, message), status as 400);
+    }
+    logger.error({ err: error }, 'unexpected error');
+    return context.json(apiErrorBody('internal_error', 'Something went wrong on the server.'), 500);
+  };
+}

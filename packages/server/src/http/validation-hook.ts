@@ -1,0 +1,23 @@
+import type { Hook } from '@hono/zod-openapi';
+import type { Env } from 'hono';
+import { apiErrorBody } from './api-error-body.ts';
+
+function describeTarget(target: string): string {
+  return target === 'json' ? 'body' : target;
+}
+
+/** Answers a request that fails its route schema with 400 and one issue per problem, naming the field. */
+export const validationHook: Hook<unknown, Env, string, unknown> = (result, context) => {
+  if (result.success) return;
+  const error = result.error as { issues: Array<{ path: PropertyKey[]; message: string; code: string }> };
+  const issues = error.issues.map((issue) => ({
+    code: issue.code,
+    field: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  const where = describeTarget(result.target);
+  const summary = issues
+    .map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message))
+    .join('; ');
+  return context.json(apiErrorBody('invalid_request', `Invalid request ${where}: ${summary}`, issues), 400);
+};

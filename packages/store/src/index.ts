@@ -1,0 +1,151 @@
+export {
+  type EnsureInstanceOwnerOptions,
+  type EnsureInstanceOwnerResult,
+  ensureInstanceOwner,
+} from './bootstrap/ensure-instance-owner.ts';
+export {
+  type SeedBuiltinSkillsResult,
+  seedBuiltinSkills,
+} from './bootstrap/seed-builtin-skills.ts';
+export type { ChangeFeed } from './changes/change-feed.ts';
+export {
+  SKILL_CHANGES_CHANNEL,
+  type SkillChange,
+  type SkillChangeListener,
+  type SkillChangeType,
+} from './changes/skill-change.ts';
+export { CONSOLE_STORE_LOGGER, type StoreLogger } from './changes/store-logger.ts';
+export { computeVersionHash, type HashedFile } from './content/compute-version-hash.ts';
+export { guessMimeType } from './content/guess-mime-type.ts';
+export { sha256 } from './content/sha256.ts';
+export type { StoreDatabase } from './database/store-database.ts';
+export { loadMigrations, MIGRATIONS_DIR, type Migration } from './migrate/load-migrations.ts';
+export {
+  MIGRATIONS_TABLE,
+  type MigrateOptions,
+  type MigrateResult,
+  migrate,
+} from './migrate/migrate.ts';
+export type { Actor } from './repositories/actor.ts';
+export {
+  type AgentsRepository,
+  type CreateAgentOptions,
+  DEFAULT_AGENT_SETTINGS,
+  normalizeAgentSettings,
+  type StoredAgent,
+  type UpdateAgentOptions,
+} from './repositories/agents-repository.ts';
+export type {
+  AuditEntry,
+  AuditEntryInput,
+  AuditRepository,
+  ListAuditOptions,
+} from './repositories/audit-repository.ts';
+export {
+  hasRole,
+  type MembersRepository,
+  type RemoveMemberOptions,
+  type SetMemberRoleOptions,
+  type WorkspaceMember,
+} from './repositories/members-repository.ts';
+export {
+  type ListPermissionRulesOptions,
+  type PermissionRuleInput,
+  type PermissionsRepository,
+  type StoredPermissionRule,
+  toPermissionRule,
+} from './repositories/permissions-repository.ts';
+export {
+  type AuthenticatedPrincipal,
+  type AuthenticateOptions,
+  type CreateTokenOptions,
+  type CreateTokenResult,
+  generateToken,
+  hashToken,
+  type ListTokensOptions,
+  TOKEN_PREFIX,
+  type TokenInfo,
+  type TokenPrincipal,
+  type TokensRepository,
+} from './repositories/tokens-repository.ts';
+export type {
+  UsageCount,
+  UsageCountsOptions,
+  UsageEventInput,
+  UsageRepository,
+} from './repositories/usage-repository.ts';
+export type {
+  CreateUserOptions,
+  StoredUser,
+  UpdateUserOptions,
+  UsersRepository,
+} from './repositories/users-repository.ts';
+export {
+  type CreateWorkspaceOptions,
+  DEFAULT_WORKSPACE_SETTINGS,
+  type StoredWorkspace,
+  slugify,
+  type UpdateWorkspaceOptions,
+  type WorkspaceMembership,
+  type WorkspacesRepository,
+} from './repositories/workspaces-repository.ts';
+export {
+  type AgentSettings,
+  agents,
+  auditLog,
+  blobs,
+  members,
+  type PrincipalKind,
+  permissionRules,
+  STORED_SKILL_SCOPES,
+  type StoredSkillScope,
+  skills,
+  skillVersions,
+  tokens,
+  usageEvents,
+  users,
+  versionFiles,
+  WORKSPACE_ROLES,
+  type WorkspaceRole,
+  type WorkspaceSettings,
+  workspaces,
+} from './schema/index.ts';
+export type { DeleteSkillOptions } from './skills/delete-skill.ts';
+export type {
+  AgentReference,
+  CreateSkillOptions,
+  CreateSkillResult,
+  DeleteSkillResult,
+  ListSkillsOptions,
+  ListSkillsResult,
+  ResolvedSkill,
+  RestoreSkillOptions,
+  SkillAccess,
+  SkillFileContent,
+  SkillFileInput,
+  StoredSkill,
+  StoredSkillFile,
+  StoredSkillVersion,
+  StoredSkillVersionSummary,
+  UpdateSkillOptions,
+  WriteVersionResult,
+} from './skills/skill-types.ts';
+export type {
+  SetSkillEnabledOptions,
+  SkillIdOptions,
+  SkillNameOptions,
+  SkillsRepository,
+  SkillVersionOptions,
+} from './skills/skills-repository.ts';
+export { MEMORY_DATA_DIR, type OpenStoreOptions, openStore } from './store/open-store.ts';
+export {
+  DEFAULT_DATA_DIR,
+  type ResolveStoreOptionsOptions,
+  resolveStoreOptions,
+} from './store/resolve-store-options.ts';
+export type {
+  Store,
+  StoreKind,
+  StoreRepositories,
+  StoreTransaction,
+} from './store/store.ts';

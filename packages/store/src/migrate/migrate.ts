@@ -1,0 +1,66 @@
+import { SkillsetError } from '@skillset/core';
+import { sql } from 'drizzle-orm';
+import { queryRows, type StoreDatabase } from '../database/store-database.ts';
+import { loadMigrations } from './load-migrations.ts';
+
+/** Options for {@link migrate}. */
+export interface MigrateOptions {
+  /** A folder of `NNNN-name.sql` files; defaults to the store's own migrations. */
+  folder?: string;
+}
+
+/** What {@link migrate} did. */
+export interface MigrateResult {
+  /** The migrations applied by this call, in order. */
+  applied: string[];
+}
+
+/** The table that records applied migrations. */
+export const MIGRATIONS_TABLE = 'skillset_migrations';
+
+/**
+ * Applies the pending migrations, each in its own transaction under an advisory lock, so that
+ * several instances starting at once apply each migration exactly once.
+ */
+export async function migrate(
+  database: StoreDatabase,
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
+  const migrations = await loadMigrations(options.folder);
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    await database.transaction(async (transaction) => {
+      await transaction.execute(sql`select pg_advisory_xact_lock(hashtext('skillset_migrate'))`);
+      await transaction.execute(
+        sql.raw(`create table if not exists ${MIGRATIONS_TABLE} (
+          id text primary key,
+          checksum text not null,
+          applied_at timestamptz not null default now()
+        )`),
+      );
+      const rows = await queryRows<{ checksum: string }>(
+        transaction as StoreDatabase,
+        sql`select checksum from ${sql.identifier(MIGRATIONS_TABLE)} where id = ${migration.id}`,
+      );
+      const existing = rows[0];
+      if (existing !== undefined) {
+        if (existing.checksum !== migration.checksum) {
+          throw new SkillsetError({
+            code: 'migration_changed',
+            message: `Migration ${migration.id} was changed after it was applied; add a new migration instead of editing an applied one.`,
+            details: { migration: migration.id },
+          });
+        }
+        return;
+      }
+      for (const statement of migration.statements) {
+        await transaction.execute(sql.raw(statement));
+      }
+      await transaction.execute(
+        sql`insert into ${sql.identifier(MIGRATIONS_TABLE)} (id, checksum) values (${migration.id}, ${migration.checksum})`,
+      );
+      applied.push(migration.id);
+    });
+  }
+  return { applied };
+}

@@ -1,0 +1,13 @@
+export { type AgentSettings, agents } from './agents.ts';
+export { auditLog } from './audit-log.ts';
+export { blobs } from './blobs.ts';
+export { bytea } from './bytea.ts';
+export { members, WORKSPACE_ROLES, type WorkspaceRole } from './members.ts';
+export { permissionRules } from './permission-rules.ts';
+export { skillVersions } from './skill-versions.ts';
+export { STORED_SKILL_SCOPES, type StoredSkillScope, skills } from './skills.ts';
+export { type PrincipalKind, tokens } from './tokens.ts';
+export { usageEvents } from './usage-events.ts';
+export { users } from './users.ts';
+export { versionFiles } from './version-files.ts';
+export { type WorkspaceSettings, workspaces } from './workspaces.ts';

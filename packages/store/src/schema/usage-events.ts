@@ -1,0 +1,20 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { workspaces } from './workspaces.ts';
+
+/** One use of a skill (an activation, a read, a listing) for analytics. */
+export const usageEvents = pgTable(
+  'usage_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    skillId: text('skill_id'),
+    skillName: text('skill_name').notNull(),
+    trigger: text('trigger').notNull(),
+    principalKind: text('principal_kind'),
+    principalId: text('principal_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('usage_events_workspace_at_idx').on(table.workspaceId, table.at)],
+);

@@ -1,0 +1,18 @@
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** A workspace's stored settings (DESIGN.md §5 step 1 and 3). */
+export interface WorkspaceSettings {
+  skillsEnabled: boolean;
+  /** Enabled integrations; absent means the workspace does not gate integrations. */
+  integrations?: string[];
+}
+
+/** Tenants: every workspace-scoped row belongs to exactly one workspace. */
+export const workspaces = pgTable('workspaces', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique('workspaces_slug_key'),
+  settings: jsonb('settings').$type<WorkspaceSettings>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

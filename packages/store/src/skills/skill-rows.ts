@@ -1,0 +1,68 @@
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { StoreDatabase } from '../database/store-database.ts';
+import { skillVersions } from '../schema/skill-versions.ts';
+import { skills } from '../schema/skills.ts';
+import type { SkillAccess, StoredSkill } from './skill-types.ts';
+
+/** The skills a viewer may see: builtin, public, their workspace's and their own personal ones. */
+export function visibleSkills(access: SkillAccess): SQL {
+  const parts: (SQL | undefined)[] = [inArray(skills.scope, ['builtin', 'public'])];
+  if (access.workspaceId !== null) {
+    parts.push(and(eq(skills.scope, 'workspace'), eq(skills.workspaceId, access.workspaceId)));
+    if (access.userId !== undefined) {
+      parts.push(
+        and(
+          eq(skills.scope, 'personal'),
+          eq(skills.workspaceId, access.workspaceId),
+          eq(skills.ownerUserId, access.userId),
+        ),
+      );
+    }
+  }
+  return or(...parts) as SQL;
+}
+
+/** A scope's precedence as a number (higher wins). */
+export const scopeRank = sql<number>`(case ${skills.scope} when 'builtin' then 0 when 'public' then 1 when 'workspace' then 2 else 3 end)`;
+
+/** The columns of a {@link StoredSkill}: the skill joined with its current version. */
+export const storedSkillColumns = {
+  id: skills.id,
+  scope: skills.scope,
+  workspaceId: skills.workspaceId,
+  ownerUserId: skills.ownerUserId,
+  name: skills.name,
+  enabled: skills.enabled,
+  source: skills.source,
+  currentVersion: skills.currentVersion,
+  hash: skillVersions.hash,
+  description: skillVersions.description,
+  tags: skillVersions.tags,
+  category: skillVersions.category,
+  manifest: skillVersions.manifest,
+  createdBy: skills.createdBy,
+  createdAt: skills.createdAt,
+  updatedAt: skills.updatedAt,
+};
+
+/** Selects stored skills (skill + current version) matching a condition. */
+export function selectStoredSkills(database: StoreDatabase, where: SQL | undefined) {
+  return database
+    .select(storedSkillColumns)
+    .from(skills)
+    .innerJoin(
+      skillVersions,
+      and(eq(skillVersions.skillId, skills.id), eq(skillVersions.number, skills.currentVersion)),
+    )
+    .where(where);
+}
+
+/** Reads one visible skill by id. */
+export async function findVisibleSkill(
+  database: StoreDatabase,
+  access: SkillAccess,
+  id: string,
+): Promise<StoredSkill | undefined> {
+  const [row] = await selectStoredSkills(database, and(eq(skills.id, id), visibleSkills(access)));
+  return row;
+}

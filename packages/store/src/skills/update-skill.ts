@@ -1,0 +1,209 @@
+import type { SkillIssue } from '@skillset/core';
+import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
+import type { StoreDatabase } from '../database/store-database.ts';
+import { runInTransaction, type StoreSession } from '../database/store-session.ts';
+import { appendAudit } from '../repositories/audit-repository.ts';
+import {
+  type PreparedFile,
+  prepareFiles,
+  prepareSkillContent,
+  SKILL_FILE,
+} from './prepare-skill-content.ts';
+import { readVersion } from './read-version.ts';
+import { findVisibleSkill } from './skill-rows.ts';
+import type {
+  RestoreSkillOptions,
+  StoredSkill,
+  UpdateSkillOptions,
+  WriteVersionResult,
+} from './skill-types.ts';
+import { claimNextVersion } from './version-guard.ts';
+import { writeVersions } from './write-versions.ts';
+
+/** Thrown inside a transaction to roll it back and return a result instead. */
+class RollbackWith {
+  readonly result: WriteVersionResult;
+  constructor(result: WriteVersionResult) {
+    this.result = result;
+  }
+}
+
+async function rollbackOnResult(
+  work: () => Promise<WriteVersionResult>,
+): Promise<WriteVersionResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RollbackWith) return error.result;
+    throw error;
+  }
+}
+
+async function finish(
+  database: StoreDatabase,
+  skill: StoredSkill,
+  action: string,
+  options: { actor?: UpdateSkillOptions['actor']; details: Record<string, unknown> },
+): Promise<WriteVersionResult> {
+  await notifySkillChanges(database, [
+    {
+      workspaceId: skill.workspaceId,
+      scope: skill.scope,
+      ownerUserId: skill.ownerUserId,
+      skillId: skill.id,
+      name: skill.name,
+      type: 'updated',
+      version: skill.currentVersion,
+    },
+  ]);
+  await appendAudit(database, {
+    workspaceId: skill.workspaceId,
+    ...(options.actor === undefined ? {} : { actor: options.actor }),
+    action,
+    target: { kind: 'skill', id: skill.id },
+    details: {
+      name: skill.name,
+      version: skill.currentVersion,
+      hash: skill.hash,
+      ...options.details,
+    },
+  });
+  return { ok: true, skill, version: skill.currentVersion };
+}
+
+/** Writes a new version of a skill if its current version is still `expectedVersion`. */
+export async function updateSkill(
+  session: StoreSession,
+  options: UpdateSkillOptions,
+): Promise<WriteVersionResult> {
+  const newFiles = prepareFiles([...(options.files ?? []), ...(options.putFiles ?? [])]);
+  const issues: SkillIssue[] = [...newFiles.issues];
+  if (options.files !== undefined && options.putFiles !== undefined) {
+    issues.push({
+      code: 'conflicting_file_options',
+      severity: 'error',
+      message: 'Give either files (replace all) or putFiles (add or replace some), not both.',
+    });
+  }
+  if (issues.length > 0) return { ok: false, reason: 'invalid', issues };
+  const existing = await findVisibleSkill(session.database, options, options.id);
+  if (existing === undefined) return { ok: false, reason: 'not_found' };
+  if (options.skillMd !== undefined) {
+    const checked = prepareSkillContent({
+      skillMd: options.skillMd,
+      files: [],
+      expectedName: existing.name,
+    });
+    if (!checked.ok) return { ok: false, reason: 'invalid', issues: checked.issues };
+  }
+  return rollbackOnResult(() =>
+    runInTransaction(session, async (database) => {
+      const claim = await claimNextVersion(database, options, options.id, options.expectedVersion);
+      if (!claim.ok) return claim;
+      const previous = await readVersion(database, options.id, options.expectedVersion);
+      if (previous === undefined) {
+        throw new RollbackWith({
+          ok: false,
+          reason: 'version_not_found',
+          version: options.expectedVersion,
+        });
+      }
+      const files = new Map<string, PreparedFile>();
+      if (options.files === undefined) {
+        for (const file of previous.files) {
+          if (file.path !== SKILL_FILE) files.set(file.path, file);
+        }
+      }
+      for (const path of options.deleteFiles ?? []) files.delete(path);
+      for (const file of newFiles.files) files.set(file.path, file);
+      const prepared = prepareSkillContent({
+        skillMd: options.skillMd ?? previous.skillMd,
+        files: [...files.values()],
+        expectedName: existing.name,
+      });
+      if (!prepared.ok) {
+        throw new RollbackWith({ ok: false, reason: 'invalid', issues: prepared.issues });
+      }
+      const { content } = prepared;
+      await writeVersions(database, [
+        {
+          skillId: options.id,
+          number: claim.number,
+          content,
+          message: options.message ?? null,
+          createdBy: options.actor?.id ?? null,
+        },
+      ]);
+      const skill: StoredSkill = {
+        ...existing,
+        currentVersion: claim.number,
+        hash: content.hash,
+        description: content.description,
+        tags: content.tags,
+        category: content.category,
+        manifest: content.manifest,
+        updatedAt: claim.updatedAt,
+      };
+      return finish(database, skill, 'skill.update', {
+        ...(options.actor === undefined ? {} : { actor: options.actor }),
+        details: { previousVersion: options.expectedVersion },
+      });
+    }),
+  );
+}
+
+/** Writes a copy of an old version as the skill's new current version. */
+export async function restoreSkillVersion(
+  session: StoreSession,
+  options: RestoreSkillOptions,
+): Promise<WriteVersionResult> {
+  const existing = await findVisibleSkill(session.database, options, options.id);
+  if (existing === undefined) return { ok: false, reason: 'not_found' };
+  return rollbackOnResult(() =>
+    runInTransaction(session, async (database) => {
+      const claim = await claimNextVersion(database, options, options.id, options.expectedVersion);
+      if (!claim.ok) return claim;
+      const source = await readVersion(database, options.id, options.version);
+      if (source === undefined) {
+        throw new RollbackWith({
+          ok: false,
+          reason: 'version_not_found',
+          version: options.version,
+        });
+      }
+      await writeVersions(database, [
+        {
+          skillId: options.id,
+          number: claim.number,
+          content: {
+            name: existing.name,
+            manifest: source.manifest,
+            skillMd: source.skillMd,
+            description: source.description,
+            tags: source.tags,
+            category: source.category,
+            searchText: source.searchText,
+            hash: source.hash,
+            files: source.files,
+          },
+          message: options.message ?? `Restored version ${options.version}`,
+          createdBy: options.actor?.id ?? null,
+        },
+      ]);
+      const skill: StoredSkill = {
+        ...existing,
+        currentVersion: claim.number,
+        hash: source.hash,
+        description: source.description,
+        tags: source.tags,
+        category: source.category,
+        manifest: source.manifest,
+        updatedAt: claim.updatedAt,
+      };
+      return finish(database, skill, 'skill.restore', {
+        ...(options.actor === undefined ? {} : { actor: options.actor }),
+        details: { restoredVersion: options.version },
+      });
+    }),
+  );
+}

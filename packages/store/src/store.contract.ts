@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
+import type { SkillChange } from './changes/skill-change.ts';
+import { queryRows } from './database/store-database.ts';
+import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
+import * as schema from './schema/index.ts';
+import type { Store } from './store/store.ts';
+import { defineAccessContract } from './test-support/access.contract.ts';
+import { defineSkillsContract } from './test-support/skills.contract.ts';
+import { createTenant, skillText, waitFor } from './test-support/store-fixtures.ts';
+
+/** How the contract suite reaches one implementation. */
+export interface StoreContractTarget {
+  /** A migrated store; with `sharedDatabase`, every call is a new instance on the same database. */
+  open(): Promise<Store>;
+  /** A store on a new, empty, unmigrated database; `count` instances on it. */
+  openFresh(count: number): Promise<Store[]>;
+  /** True when two `open()` stores share one database (PostgreSQL). */
+  sharedDatabase: boolean;
+}
+
+const TABLES: PgTable[] = [
+  schema.users,
+  schema.workspaces,
+  schema.members,
+  schema.agents,
+  schema.tokens,
+  schema.skills,
+  schema.skillVersions,
+  schema.blobs,
+  schema.versionFiles,
+  schema.permissionRules,
+  schema.usageEvents,
+  schema.auditLog,
+];
+
+/** Registers the store behaviour suite against one implementation. */
+export function defineStoreContract(name: string, target: StoreContractTarget): void {
+  describe(`store contract (${name})`, () => {
+    let store: Store;
+    beforeAll(async () => {
+      store = await target.open();
+    });
+    afterAll(async () => {
+      await store?.close();
+    });
+    const getStore = () => store;
+
+    describe('migrations', () => {
+      it('apply once, are idempotent, and are safe when instances start at once; the first start creates one owner', async () => {
+        const stores = await target.openFresh(2);
+        try {
+          const [first, second] = stores as [Store, Store];
+          const results = await Promise.all([first.migrate(), second.migrate(), first.migrate()]);
+          const applied = results.flatMap((result) => result.applied);
+          expect(applied).toEqual(['0001-initial']);
+          expect((await first.migrate()).applied).toEqual([]);
+          const rows = await queryRows<{ id: string }>(
+            first.database,
+            sql.raw(`select id from ${MIGRATIONS_TABLE}`),
+          );
+          expect(rows.map((row) => row.id)).toEqual(['0001-initial']);
+
+          const adminToken = 'sks_admin-token-from-the-environment';
+          const starts = await Promise.all([
+            ensureInstanceOwner(first, { adminToken }),
+            ensureInstanceOwner(second, { adminToken }),
+          ]);
+          const owner = starts.find((start) => start.created);
+          expect(starts.filter((start) => start.created)).toHaveLength(1);
+          if (owner === undefined || !owner.created) throw new Error('expected a first start');
+          expect(owner.token).toBe(adminToken);
+          expect(owner.user.instanceAdmin).toBe(true);
+          expect(owner.workspace.slug).toBe('default');
+          expect(
+            await second.tokens.authenticate(adminToken, { workspaceId: owner.workspace.id }),
+          ).toMatchObject({ kind: 'user', role: 'owner', instanceAdmin: true });
+          expect(await ensureInstanceOwner(first)).toEqual({ created: false });
+          expect(await first.users.count()).toBe(1);
+        } finally {
+          await Promise.all(stores.map((opened) => opened.close()));
+        }
+      });
+
+      it('create exactly the tables, columns, types and indexes of the Drizzle schema', async () => {
+        for (const table of TABLES) {
+          const config = getTableConfig(table);
+          const columns = await queryRows<{ name: string; type: string; notNull: boolean }>(
+            store.database,
+            sql`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as "notNull"
+                from pg_attribute a
+                where a.attrelid = to_regclass(${config.name}) and a.attnum > 0 and not a.attisdropped
+                order by a.attname`,
+          );
+          const expected = config.columns
+            .map((column) => ({
+              name: column.name,
+              type: column.getSQLType(),
+              notNull: column.notNull,
+            }))
+            .sort((a, b) => (a.name < b.name ? -1 : 1));
+          expect({ table: config.name, columns }).toEqual({
+            table: config.name,
+            columns: expected,
+          });
+          const indexes = await queryRows<{ name: string }>(
+            store.database,
+            sql`select indexname as name from pg_indexes where tablename = ${config.name} and schemaname = current_schema()`,
+          );
+          const expectedIndexes = [
+            `${config.name}_pkey`,
+            ...config.indexes.map((index) => index.config.name),
+            ...config.columns.flatMap((column) =>
+              column.isUnique && column.uniqueName !== undefined ? [column.uniqueName] : [],
+            ),
+          ];
+          expect(indexes.map((index) => index.name).sort()).toEqual(
+            [...new Set(expectedIndexes)].sort(),
+          );
+          const foreignKeys = await queryRows<{ count: number }>(
+            store.database,
+            sql`select count(*)::int as count from pg_constraint where conrelid = to_regclass(${config.name}) and contype = 'f'`,
+          );
+          expect(foreignKeys[0]?.count).toBe(config.foreignKeys.length);
+          const checks = await queryRows<{ name: string }>(
+            store.database,
+            sql`select conname as name from pg_constraint where conrelid = to_regclass(${config.name}) and contype = 'c' order by conname`,
+          );
+          expect(checks.map((check) => check.name)).toEqual(
+            config.checks.map((check) => check.name).sort(),
+          );
+        }
+      });
+    });
+
+    describe('transactions', () => {
+      it('leave nothing behind when the work throws midway', async () => {
+        const tenant = await createTenant(store, 'rollback');
+        await expect(
+          store.transaction(async (transaction) => {
+            const created = await transaction.skills.create({
+              scope: 'workspace',
+              workspaceId: tenant.workspace.id,
+              skillMd: skillText('half-written'),
+            });
+            expect(created.ok).toBe(true);
+            await transaction.agents.create({ workspaceId: tenant.workspace.id, name: 'ghost' });
+            throw new Error('boom');
+          }),
+        ).rejects.toThrow('boom');
+        expect(
+          await store.skills.getByName({ ...tenant.access, name: 'half-written' }),
+        ).toBeUndefined();
+        expect(await store.agents.list(tenant.workspace.id)).toEqual([]);
+        const audit = await store.audit.list({ workspaceId: tenant.workspace.id });
+        expect(audit.map((entry) => entry.action)).toEqual(['member.add']);
+      });
+    });
+
+    describe('change feed', () => {
+      it('delivers created, updated, disabled, enabled and deleted changes', async () => {
+        const tenant = await createTenant(store, 'feed');
+        const seen: SkillChange[] = [];
+        const unsubscribe = store.changes.subscribe((change) => {
+          if (change.workspaceId === tenant.workspace.id) seen.push(change);
+        });
+        try {
+          const created = await store.skills.create({
+            scope: 'workspace',
+            workspaceId: tenant.workspace.id,
+            skillMd: skillText('feed-skill'),
+          });
+          if (!created.ok) throw new Error('create failed');
+          const id = created.skill.id;
+          await store.skills.update({
+            ...tenant.access,
+            id,
+            expectedVersion: 1,
+            skillMd: skillText('feed-skill', { body: 'v2' }),
+          });
+          await store.skills.setEnabled({ ...tenant.access, id, enabled: false });
+          await store.skills.setEnabled({ ...tenant.access, id, enabled: true });
+          await store.skills.delete({ ...tenant.access, id });
+          await waitFor(() => seen.length >= 5);
+          expect(seen.map((change) => [change.type, change.version])).toEqual([
+            ['created', 1],
+            ['updated', 2],
+            ['disabled', 2],
+            ['enabled', 2],
+            ['deleted', 2],
+          ]);
+          expect(seen[0]).toMatchObject({
+            workspaceId: tenant.workspace.id,
+            scope: 'workspace',
+            skillId: id,
+            name: 'feed-skill',
+          });
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it('reports public skills with a null workspace and sends nothing for a rolled-back write', async () => {
+        const seen: SkillChange[] = [];
+        const unsubscribe = store.changes.subscribe((change) => seen.push(change));
+        try {
+          await store
+            .transaction(async (transaction) => {
+              await transaction.skills.create({
+                scope: 'public',
+                skillMd: skillText('never-public'),
+              });
+              throw new Error('roll back');
+            })
+            .catch(() => {});
+          await store.skills.create({ scope: 'public', skillMd: skillText('feed-public') });
+          await waitFor(() => seen.some((change) => change.name === 'feed-public'));
+          expect(seen.some((change) => change.name === 'never-public')).toBe(false);
+          expect(seen.find((change) => change.name === 'feed-public')?.workspaceId).toBeNull();
+        } finally {
+          unsubscribe();
+        }
+      });
+
+      it.runIf(target.sharedDatabase)(
+        'delivers a change made by another instance within one second',
+        async () => {
+          const other = await target.open();
+          try {
+            const tenant = await createTenant(store, 'cross');
+            const seen: SkillChange[] = [];
+            const unsubscribe = other.changes.subscribe((change) => seen.push(change));
+            const started = Date.now();
+            await store.skills.create({
+              scope: 'workspace',
+              workspaceId: tenant.workspace.id,
+              skillMd: skillText('cross-instance'),
+            });
+            await waitFor(() => seen.some((change) => change.name === 'cross-instance'), 1000);
+            expect(Date.now() - started).toBeLessThan(1000);
+            const fromOther = await other.skills.getByName({
+              ...tenant.access,
+              name: 'cross-instance',
+            });
+            expect(fromOther?.currentVersion).toBe(1);
+            unsubscribe();
+          } finally {
+            await other.close();
+          }
+        },
+      );
+    });
+
+    defineSkillsContract(getStore);
+    defineAccessContract(getStore);
+  });
+}

@@ -1,0 +1,28 @@
+import type { StoreDatabase } from '../database/store-database.ts';
+import { createAgentsRepository } from '../repositories/agents-repository.ts';
+import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createMembersRepository } from '../repositories/members-repository.ts';
+import { createPermissionsRepository } from '../repositories/permissions-repository.ts';
+import { createTokensRepository } from '../repositories/tokens-repository.ts';
+import { createUsageRepository } from '../repositories/usage-repository.ts';
+import { createUsersRepository } from '../repositories/users-repository.ts';
+import { createWorkspacesRepository } from '../repositories/workspaces-repository.ts';
+import { createSkillsRepository } from '../skills/skills-repository.ts';
+import type { StoreRepositories } from './store.ts';
+
+/** Binds every repository to one database or transaction. */
+export function createStoreRepositories(database: StoreDatabase): StoreRepositories {
+  const session = { database };
+  return {
+    database,
+    users: createUsersRepository(session),
+    workspaces: createWorkspacesRepository(session),
+    members: createMembersRepository(session),
+    agents: createAgentsRepository(session),
+    tokens: createTokensRepository(session),
+    skills: createSkillsRepository(session),
+    permissions: createPermissionsRepository(session),
+    usage: createUsageRepository(session),
+    audit: createAuditRepository(session),
+  };
+}

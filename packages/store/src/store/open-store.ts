@@ -1,0 +1,145 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { SkillsetError } from '@skillset/core';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { createChangeFeedHub } from '../changes/change-feed.ts';
+import { listenPostgres } from '../changes/listen-postgres.ts';
+import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
+import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
+import type { StoreDatabase } from '../database/store-database.ts';
+import { migrate } from '../migrate/migrate.ts';
+import { createStoreRepositories } from './create-store-repositories.ts';
+import type { Store, StoreKind } from './store.ts';
+
+/** Options for {@link openStore}: exactly one of `dataDir`, `pglite` and `databaseUrl`. */
+export interface OpenStoreOptions {
+  /** An open PGlite instance to use (the store closes it on `close()`). */
+  pglite?: PGlite;
+  /** Skillset's data folder; PGlite keeps its files in `<dataDir>/pglite`. `memory://` keeps everything in memory. */
+  dataDir?: string;
+  /** A PostgreSQL connection string; the store then uses a node-postgres pool. */
+  databaseUrl?: string;
+  /** Apply pending migrations before returning (default false: call `store.migrate()`). */
+  migrate?: boolean;
+  /** The most connections the PostgreSQL pool opens (default 10). */
+  poolSize?: number;
+  logger?: StoreLogger;
+}
+
+/** The value of `dataDir` that keeps a PGlite database in memory. */
+export const MEMORY_DATA_DIR = 'memory://';
+
+interface Driver {
+  kind: StoreKind;
+  database: StoreDatabase;
+  startListening(onPayload: (payload: string) => void, onReconnect: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function openPglite(dataDir: string | undefined, given: PGlite | undefined): Promise<Driver> {
+  let client: PGlite;
+  if (given !== undefined) {
+    client = given;
+  } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
+    client = new PGlite();
+  } else {
+    const folder = join(dataDir, 'pglite');
+    await mkdir(folder, { recursive: true });
+    client = new PGlite(folder);
+  }
+  await client.waitReady;
+  let stopListening: (() => Promise<void>) | undefined;
+  return {
+    kind: 'pglite',
+    database: drizzlePglite({ client }) as unknown as StoreDatabase,
+    async startListening(onPayload) {
+      stopListening = await client.listen(SKILL_CHANGES_CHANNEL, onPayload);
+    },
+    async close() {
+      await stopListening?.().catch(() => {});
+      await client.close();
+    },
+  };
+}
+
+function openPostgres(databaseUrl: string, options: OpenStoreOptions, logger: StoreLogger): Driver {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  pool.on('error', (error) =>
+    logger.warn('idle database connection failed', { error: error.message }),
+  );
+  let listener: { close(): Promise<void> } | undefined;
+  return {
+    kind: 'postgres',
+    database: drizzleNodePostgres({ client: pool }) as unknown as StoreDatabase,
+    async startListening(onPayload, onReconnect) {
+      listener = await listenPostgres({
+        connectionString: databaseUrl,
+        channel: SKILL_CHANGES_CHANNEL,
+        onPayload,
+        onReconnect,
+        logger,
+      });
+    },
+    async close() {
+      await listener?.close();
+      await pool.end();
+    },
+  };
+}
+
+/** Opens the store on PGlite (`dataDir`) or PostgreSQL (`databaseUrl`) and starts its change feed. */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const logger = options.logger ?? CONSOLE_STORE_LOGGER;
+  const given = [options.dataDir, options.pglite, options.databaseUrl].filter(
+    (value) => value !== undefined,
+  );
+  if (given.length !== 1) {
+    throw new SkillsetError({
+      code: 'invalid_store_options',
+      message:
+        'Give exactly one of dataDir (PGlite), pglite (an open PGlite) and databaseUrl (PostgreSQL).',
+    });
+  }
+  const driver =
+    options.databaseUrl === undefined
+      ? await openPglite(options.dataDir, options.pglite)
+      : openPostgres(options.databaseUrl, options, logger);
+  const hub = createChangeFeedHub((error) =>
+    logger.error('a change listener threw', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  try {
+    await driver.startListening(
+      (payload) => {
+        const change = parseSkillChange(payload);
+        if (change !== undefined) hub.deliver(change);
+      },
+      () => hub.reconnected(),
+    );
+  } catch (error) {
+    await driver.close().catch(() => {});
+    throw new SkillsetError({
+      code: 'store_unavailable',
+      message: `Cannot connect to the database: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+  const { database } = driver;
+  const store: Store = {
+    ...createStoreRepositories(database),
+    kind: driver.kind,
+    changes: { subscribe: hub.subscribe, onReconnect: hub.onReconnect },
+    migrate: () => migrate(database),
+    transaction: (work) =>
+      database.transaction((transaction) =>
+        work(createStoreRepositories(transaction as StoreDatabase)),
+      ),
+    close: () => driver.close(),
+  };
+  if (options.migrate === true) await store.migrate();
+  return store;
+}

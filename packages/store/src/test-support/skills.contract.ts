@@ -1,0 +1,422 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeVersionHash } from '../content/compute-version-hash.ts';
+import { sha256 } from '../content/sha256.ts';
+import { queryRows } from '../database/store-database.ts';
+import type { Store } from '../store/store.ts';
+import { createTenant, skillText } from './store-fixtures.ts';
+
+type Tenant = Awaited<ReturnType<typeof createTenant>>;
+
+async function countRows(store: Store, table: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    store.database,
+    sql.raw(`select count(*)::int as count from ${table}`),
+  );
+  return row?.count ?? 0;
+}
+
+/** Registers the skills part of the store contract. */
+export function defineSkillsContract(getStore: () => Store): void {
+  describe('skills', () => {
+    let store: Store;
+    let tenant: Tenant;
+    beforeAll(async () => {
+      store = getStore();
+      tenant = await createTenant(store, 'skills');
+    });
+    const create = async (
+      name: string,
+      options: Parameters<typeof skillText>[1] = {},
+      extra = {},
+    ) => {
+      const result = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: skillText(name, options),
+        ...extra,
+      });
+      if (!result.ok) throw new Error(`create ${name} failed: ${JSON.stringify(result)}`);
+      return result.skill;
+    };
+
+    it('creates a skill from SKILL.md and files, and reads it back by id, name and file', async () => {
+      const skill = await create(
+        'pdf-tools',
+        { frontmatter: 'tags: [pdf, Docs]\ncategory: files\n' },
+        {
+          files: [{ path: 'scripts/extract.py', content: 'print(1)\n' }],
+          source: 'upload',
+        },
+      );
+      expect(skill).toMatchObject({
+        name: 'pdf-tools',
+        scope: 'workspace',
+        currentVersion: 1,
+        enabled: true,
+        source: 'upload',
+        tags: ['pdf', 'Docs'],
+        category: 'files',
+      });
+      expect(await store.skills.get({ ...tenant.access, id: skill.id })).toEqual(skill);
+      expect((await store.skills.getByName({ ...tenant.access, name: 'PDF-Tools' }))?.id).toBe(
+        skill.id,
+      );
+      const files = await store.skills.listFiles({ ...tenant.access, id: skill.id });
+      expect(files?.map((file) => [file.path, file.mime])).toEqual([
+        ['SKILL.md', 'text/markdown'],
+        ['scripts/extract.py', 'text/x-python'],
+      ]);
+      const file = await store.skills.getFile({
+        ...tenant.access,
+        id: skill.id,
+        path: 'scripts/extract.py',
+      });
+      expect(new TextDecoder().decode(file?.content)).toBe('print(1)\n');
+      expect(
+        await store.skills.getFile({ ...tenant.access, id: skill.id, path: '../etc/passwd' }),
+      ).toBeUndefined();
+      expect((await store.skills.readFiles({ ...tenant.access, id: skill.id }))?.length).toBe(2);
+    });
+
+    it('reports an invalid SKILL.md with its issues and writes nothing', async () => {
+      const before = await Promise.all(
+        ['skills', 'skill_versions', 'blobs'].map((table) => countRows(store, table)),
+      );
+      const result = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: '---\nname: Bad Name\n---\nno description\n',
+        files: [{ path: 'x.txt', content: 'unique content for the invalid case' }],
+      });
+      expect(result.ok).toBe(false);
+      if (result.ok || result.reason !== 'invalid') throw new Error('expected invalid');
+      expect(result.issues.map((issue) => issue.code)).toContain('missing_description');
+      const badPath = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: skillText('bad-path'),
+        files: [{ path: '../escape.txt', content: 'x' }],
+      });
+      expect(badPath).toMatchObject({
+        ok: false,
+        reason: 'invalid',
+        issues: [{ code: 'invalid_file_path' }],
+      });
+      const after = await Promise.all(
+        ['skills', 'skill_versions', 'blobs'].map((table) => countRows(store, table)),
+      );
+      expect(after).toEqual(before);
+    });
+
+    it('refuses a second skill with the same name in the same scope, case-insensitively', async () => {
+      await create('unique-name');
+      const again = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: skillText('unique-name'),
+      });
+      expect(again).toEqual({ ok: false, reason: 'name_taken', name: 'unique-name' });
+      const personal = await store.skills.create({
+        scope: 'personal',
+        workspaceId: tenant.workspace.id,
+        ownerUserId: tenant.user.id,
+        skillMd: skillText('unique-name'),
+      });
+      expect(personal.ok).toBe(true);
+      const resolved = await store.skills.resolve({ ...tenant.access, name: 'unique-name' });
+      expect(resolved?.skill.scope).toBe('personal');
+      expect(resolved?.shadows.map((skill) => skill.scope)).toEqual(['workspace']);
+      const forOthers = await store.skills.resolve({
+        workspaceId: tenant.workspace.id,
+        userId: 'someone-else',
+        name: 'unique-name',
+      });
+      expect(forOthers?.skill.scope).toBe('workspace');
+    });
+
+    it('lists with scope, source, enabled, tag, category and q filters, and pages by offset and cursor', async () => {
+      const own = await createTenant(store, 'listing');
+      const make = async (
+        name: string,
+        frontmatter: string,
+        extra: Record<string, unknown> = {},
+        body?: string,
+      ) => {
+        const result = await store.skills.create({
+          scope: 'workspace',
+          workspaceId: own.workspace.id,
+          skillMd: skillText(name, { frontmatter, ...(body === undefined ? {} : { body }) }),
+          ...extra,
+        });
+        if (!result.ok) throw new Error(JSON.stringify(result));
+        return result.skill;
+      };
+      await make('alpha-deploy', 'tags: [ops]\ncategory: infra\n', { source: 'upload' });
+      const beta = await make(
+        'beta-report',
+        'tags: [docs, OPS]\n',
+        {},
+        'Quarterly spreadsheet summary',
+      );
+      await make('gamma-lint', 'category: quality\n', { source: 'import' });
+      await store.skills.setEnabled({ ...own.access, id: beta.id, enabled: false });
+      const names = async (options: Record<string, unknown>) =>
+        (await store.skills.list({ ...own.access, scope: 'workspace', ...options })).items.map(
+          (skill) => skill.name,
+        );
+      expect(await names({})).toEqual(['alpha-deploy', 'beta-report', 'gamma-lint']);
+      expect(await names({ source: 'upload' })).toEqual(['alpha-deploy']);
+      expect(await names({ enabled: false })).toEqual(['beta-report']);
+      expect(await names({ enabled: true })).toEqual(['alpha-deploy', 'gamma-lint']);
+      expect(await names({ tag: 'ops' })).toEqual(['alpha-deploy', 'beta-report']);
+      expect(await names({ category: 'INFRA' })).toEqual(['alpha-deploy']);
+      expect(await names({ q: 'SPREADSHEET quarterly' })).toEqual(['beta-report']);
+      expect(await names({ q: 'deploy' })).toEqual(['alpha-deploy']);
+      expect(await names({ q: '100%' })).toEqual([]);
+      const page = await store.skills.list({ ...own.access, scope: 'workspace', limit: 2 });
+      expect(page.total).toBe(3);
+      expect(page.items.map((skill) => skill.name)).toEqual(['alpha-deploy', 'beta-report']);
+      const next = await store.skills.list({
+        ...own.access,
+        scope: 'workspace',
+        limit: 2,
+        cursor: page.nextCursor as string,
+      });
+      expect(next.items.map((skill) => skill.name)).toEqual(['gamma-lint']);
+      expect(next.nextCursor).toBeUndefined();
+      expect(await names({ limit: 2, offset: 2 })).toEqual(['gamma-lint']);
+    });
+
+    it('keeps versions immutable and content-addressed, storing each blob once', async () => {
+      const files = [{ path: 'ref/guide.md', content: 'shared guide text for dedupe' }];
+      const first = await create('hash-one', {}, { files });
+      const blobsBefore = await countRows(store, 'blobs');
+      const second = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: skillText('hash-two'),
+        files,
+      });
+      if (!second.ok) throw new Error('create failed');
+      expect(await countRows(store, 'blobs')).toBe(blobsBefore + 1);
+      expect(first.hash).toBe(
+        computeVersionHash([
+          { path: 'SKILL.md', hash: sha256(skillText('hash-one')) },
+          { path: 'ref/guide.md', hash: sha256('shared guide text for dedupe') },
+        ]),
+      );
+      const updated = await store.skills.update({
+        ...tenant.access,
+        id: first.id,
+        expectedVersion: 1,
+        skillMd: skillText('hash-one', { body: 'version two' }),
+      });
+      if (!updated.ok) throw new Error('update failed');
+      expect(updated.version).toBe(2);
+      expect(updated.skill.hash).not.toBe(first.hash);
+      const v1 = await store.skills.getVersion({ ...tenant.access, id: first.id, version: 1 });
+      expect(v1?.skillMd).toBe(skillText('hash-one'));
+      expect(v1?.hash).toBe(first.hash);
+      expect(v1?.files.map((file) => file.path)).toEqual(['SKILL.md', 'ref/guide.md']);
+      const restored = await store.skills.restore({ ...tenant.access, id: first.id, version: 1 });
+      if (!restored.ok) throw new Error('restore failed');
+      expect(restored.version).toBe(3);
+      expect(restored.skill.hash).toBe(first.hash);
+      const versions = await store.skills.listVersions({ ...tenant.access, id: first.id });
+      expect(versions?.map((version) => [version.number, version.hash === first.hash])).toEqual([
+        [3, true],
+        [2, false],
+        [1, true],
+      ]);
+      expect(versions?.[0]?.message).toBe('Restored version 1');
+      expect((await store.skills.getVersion({ ...tenant.access, id: first.id }))?.skillMd).toBe(
+        skillText('hash-one'),
+      );
+      expect(await store.skills.restore({ ...tenant.access, id: first.id, version: 9 })).toEqual({
+        ok: false,
+        reason: 'version_not_found',
+        version: 9,
+      });
+      expect((await store.skills.get({ ...tenant.access, id: first.id }))?.currentVersion).toBe(3);
+    });
+
+    it('updates files with put and delete, carrying the others over', async () => {
+      const skill = await create(
+        'file-ops',
+        {},
+        {
+          files: [
+            { path: 'a.txt', content: 'a' },
+            { path: 'b.txt', content: 'b' },
+          ],
+        },
+      );
+      const result = await store.skills.update({
+        ...tenant.access,
+        id: skill.id,
+        expectedVersion: 1,
+        putFiles: [{ path: 'c.txt', content: 'c' }],
+        deleteFiles: ['a.txt'],
+      });
+      expect(result.ok).toBe(true);
+      const files = await store.skills.listFiles({ ...tenant.access, id: skill.id });
+      expect(files?.map((file) => file.path)).toEqual(['SKILL.md', 'b.txt', 'c.txt']);
+      const renamed = await store.skills.update({
+        ...tenant.access,
+        id: skill.id,
+        expectedVersion: 2,
+        skillMd: skillText('other-name'),
+      });
+      expect(renamed).toMatchObject({
+        ok: false,
+        reason: 'invalid',
+        issues: [{ code: 'name_changed' }],
+      });
+    });
+
+    it('returns a conflict for a stale expected version and writes nothing', async () => {
+      const skill = await create('stale-check');
+      const ok = await store.skills.update({
+        ...tenant.access,
+        id: skill.id,
+        expectedVersion: 1,
+        skillMd: skillText('stale-check', { body: 'two' }),
+      });
+      expect(ok.ok).toBe(true);
+      const stale = await store.skills.update({
+        ...tenant.access,
+        id: skill.id,
+        expectedVersion: 1,
+        skillMd: skillText('stale-check', { body: 'lost' }),
+      });
+      expect(stale).toEqual({ ok: false, reason: 'conflict', currentVersion: 2 });
+      expect((await store.skills.listVersions({ ...tenant.access, id: skill.id }))?.length).toBe(2);
+      expect(
+        await store.skills.update({ ...tenant.access, id: 'missing', expectedVersion: 1 }),
+      ).toEqual({ ok: false, reason: 'not_found' });
+    });
+
+    it('lets exactly one of 50 concurrent updates with the same expected version win', async () => {
+      const skill = await create('contended');
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          store.skills.update({
+            ...tenant.access,
+            id: skill.id,
+            expectedVersion: 1,
+            skillMd: skillText('contended', { body: `writer ${index}` }),
+          }),
+        ),
+      );
+      const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
+      expect(winners).toHaveLength(1);
+      expect(results.filter((result) => !result.ok && result.reason === 'conflict')).toHaveLength(
+        49,
+      );
+      const current = await store.skills.getVersion({ ...tenant.access, id: skill.id });
+      expect(current?.number).toBe(2);
+      expect(current?.skillMd).toBe(skillText('contended', { body: `writer ${winners[0]}` }));
+      expect((await store.skills.listVersions({ ...tenant.access, id: skill.id }))?.length).toBe(2);
+    });
+
+    it('refuses to delete a skill an agent references unless forced', async () => {
+      const skill = await create('needed-skill');
+      const agent = await store.agents.create({
+        workspaceId: tenant.workspace.id,
+        name: 'builder',
+        settings: { skills: ['Needed-Skill'] },
+      });
+      const refused = await store.skills.delete({ ...tenant.access, id: skill.id });
+      expect(refused).toEqual({
+        ok: false,
+        reason: 'referenced',
+        agents: [{ id: agent.id, name: 'builder', workspaceId: tenant.workspace.id }],
+      });
+      expect(await store.skills.get({ ...tenant.access, id: skill.id })).toBeDefined();
+      const forced = await store.skills.delete({ ...tenant.access, id: skill.id, force: true });
+      expect(forced.ok).toBe(true);
+      expect(await store.skills.get({ ...tenant.access, id: skill.id })).toBeUndefined();
+      expect(await store.skills.listVersions({ ...tenant.access, id: skill.id })).toBeUndefined();
+      const audit = await store.audit.list({
+        workspaceId: tenant.workspace.id,
+        targetId: skill.id,
+      });
+      expect(audit.map((entry) => entry.action)).toEqual(['skill.delete', 'skill.create']);
+      expect(audit[0]?.details).toMatchObject({ forced: true, agents: [agent.id] });
+    });
+
+    it('never returns another workspace’s skills, and lets every workspace see public ones', async () => {
+      const other = await createTenant(store, 'other');
+      const mine = await create('tenant-private');
+      const publicSkill = await store.skills.create({
+        scope: 'public',
+        skillMd: skillText('shared-public'),
+      });
+      if (!publicSkill.ok) throw new Error('create failed');
+      expect(await store.skills.get({ ...other.access, id: mine.id })).toBeUndefined();
+      expect(
+        await store.skills.getByName({ ...other.access, name: 'tenant-private' }),
+      ).toBeUndefined();
+      expect(await store.skills.listFiles({ ...other.access, id: mine.id })).toBeUndefined();
+      expect(
+        await store.skills.update({ ...other.access, id: mine.id, expectedVersion: 1 }),
+      ).toEqual({ ok: false, reason: 'not_found' });
+      expect(
+        await store.skills.setEnabled({ ...other.access, id: mine.id, enabled: false }),
+      ).toBeUndefined();
+      expect(await store.skills.delete({ ...other.access, id: mine.id, force: true })).toEqual({
+        ok: false,
+        reason: 'not_found',
+      });
+      const listed = await store.skills.list({ ...other.access, limit: 10_000 });
+      expect(listed.items.some((skill) => skill.workspaceId === tenant.workspace.id)).toBe(false);
+      expect(listed.items.some((skill) => skill.id === publicSkill.skill.id)).toBe(true);
+      expect(
+        (await store.skills.get({ ...other.access, id: publicSkill.skill.id }))?.workspaceId,
+      ).toBeNull();
+      const instanceOnly = await store.skills.list({ workspaceId: null, limit: 10_000 });
+      expect(
+        instanceOnly.items.every((skill) => skill.scope === 'builtin' || skill.scope === 'public'),
+      ).toBe(true);
+    });
+
+    it('creates many skills in one batch, reporting each failure', async () => {
+      const batch = await createTenant(store, 'batch');
+      const inputs = Array.from({ length: 200 }, (_, index) => ({
+        scope: 'workspace' as const,
+        workspaceId: batch.workspace.id,
+        skillMd: skillText(`bulk-${index}`),
+        source: 'import',
+      }));
+      inputs.push({ ...inputs[0], skillMd: skillText('bulk-0') } as (typeof inputs)[number]);
+      inputs.push({ ...inputs[0], skillMd: '---\nname: broken\n---\n' } as (typeof inputs)[number]);
+      const results = await store.skills.createMany(inputs);
+      expect(results.filter((result) => result.ok)).toHaveLength(200);
+      expect(results[200]).toEqual({ ok: false, reason: 'name_taken', name: 'bulk-0' });
+      expect(results[201]).toMatchObject({ ok: false, reason: 'invalid' });
+      expect((await store.skills.list({ ...batch.access, source: 'import' })).total).toBe(200);
+    });
+
+    it('creates 1,000 skills with a file each in one batch within a few seconds', async () => {
+      const bench = await createTenant(store, 'bench');
+      const started = performance.now();
+      const results = await store.skills.createMany(
+        Array.from({ length: 1000 }, (_, index) => ({
+          scope: 'workspace' as const,
+          workspaceId: bench.workspace.id,
+          skillMd: skillText(`bench-${index}`, { frontmatter: 'tags: [bench]\n' }),
+          files: [{ path: 'reference.md', content: `reference ${index}` }],
+          source: 'import',
+        })),
+      );
+      const elapsed = performance.now() - started;
+      console.info(`createMany: 1,000 skills in ${Math.round(elapsed)} ms`);
+      expect(results.every((result) => result.ok)).toBe(true);
+      expect((await store.skills.list({ ...bench.access, tag: 'bench', limit: 1 })).total).toBe(
+        1000,
+      );
+      expect(elapsed).toBeLessThan(15_000);
+    });
+  });
+}

@@ -1,0 +1,84 @@
+import { createTempDir, type SkillTreeEntry, type TempDir } from '@skillset/core/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';
+import { sharedPath } from '../support/shared-dir.ts';
+import { createCliProject } from './create-cli-project.ts';
+
+const skills: SkillTreeEntry[] = [
+  { name: 'deploy', description: 'Deploy the web app to staging or production servers.' },
+  { name: 'pdf-forms', description: 'Fill in PDF forms and extract their fields.' },
+  { name: 'release-notes', description: 'Write release notes from the merged pull requests.' },
+  { name: 'deploy-secrets', description: 'Rotate the secrets used to deploy the app.' },
+];
+
+let cache: TempDir;
+beforeAll(async () => {
+  cache = await createTempDir();
+});
+afterAll(async () => {
+  await cache[Symbol.asyncDispose]();
+});
+
+async function search(args: string[]) {
+  await using project = await createCliProject({
+    skills,
+    policy: { rules: [{ skill: '*-secrets', action: 'deny' }] },
+    cacheDir: cache.path,
+  });
+  return runSkillset(['search', ...args], { cwd: project.project, env: project.env });
+}
+
+describe('skillset search', () => {
+  it('prints ranked results as JSON, leaving out denied skills', async () => {
+    const run = await search(['deploy secrets', '--json']);
+    expect(run.exitCode).toBe(0);
+    const { results } = JSON.parse(run.stdout);
+    expect(results.map((result: { name: string }) => result.name)).not.toContain('deploy-secrets');
+    expect(results[0]).toEqual({
+      name: 'deploy',
+      score: expect.any(Number),
+      description: 'Deploy the web app to staging or production servers.',
+    });
+    expect(Object.keys(results[0])).toEqual(['name', 'score', 'description']);
+  });
+
+  it('prints a ranked list with scores', async () => {
+    const run = await search(['write the notes for a release']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatchInlineSnapshot(`
+      "1. release-notes  3.75  Write release notes from the merged pull requests.
+      2. create-skill   1.97  Write a new skill (a SKILL.md with instructions) and save it with the skill management tools. Use w…
+      3. deploy         0.37  Deploy the web app to staging or production servers.
+      "
+    `);
+  });
+
+  it('says so when nothing matches', async () => {
+    const run = await search(['kubernetes']);
+    expect(run).toMatchObject({ exitCode: 0, stdout: "No skill matches 'kubernetes'.\n" });
+  });
+
+  it('limits the results and rejects a --limit that is not a positive integer', async () => {
+    const limited = JSON.parse((await search(['app', '--limit', '1', '--json'])).stdout);
+    expect(limited.results).toHaveLength(1);
+    for (const limit of ['0', '-1', 'ten']) {
+      const run = await search(['app', '--limit', limit]);
+      expect(run.exitCode, limit).toBe(2);
+      expect(run.stderr).toContain(`expected a positive integer, got '${limit}'`);
+    }
+  });
+
+  it('finds skills in the shared corpus, as a spawned process', async () => {
+    await using project = await createCliProject({ cacheDir: cache.path });
+    const run = await spawnSkillset(
+      ['search', 'fill a pdf form', '--dir', sharedPath('corpus'), '--limit', '3', '--json'],
+      { cwd: project.project, env: project.env },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const { results } = JSON.parse(run.stdout);
+    expect(results).toHaveLength(3);
+    expect(results[0].name).toBe('pdftk-server');
+    expect(results[0].score).toBeGreaterThan(results[2].score);
+  });
+});
