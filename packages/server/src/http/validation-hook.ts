@@ -9,7 +9,9 @@ function describeTarget(target: string): string {
 /** Answers a request that fails its route schema with 400 and one issue per problem, naming the field. */
 export const validationHook: Hook<unknown, Env, string, unknown> = (result, context) => {
   if (result.success) return;
-  const error = result.error as { issues: Array<{ path: PropertyKey[]; message: string; code: string }> };
+  const error = result.error as {
+    issues: Array<{ path: PropertyKey[]; message: string; code: string }>;
+  };
   const issues = error.issues.map((issue) => ({
     code: issue.code,
     field: issue.path.map(String).join('.'),
@@ -19,5 +21,8 @@ export const validationHook: Hook<unknown, Env, string, unknown> = (result, cont
   const summary = issues
     .map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message))
     .join('; ');
-  return context.json(apiErrorBody('invalid_request', `Invalid request ${where}: ${summary}`, issues), 400);
+  return context.json(
+    apiErrorBody('invalid_request', `Invalid request ${where}: ${summary}`, issues),
+    400,
+  );
 };
