@@ -5,6 +5,7 @@ import { runInvoke } from './commands/invoke.ts';
 import { runList } from './commands/list.ts';
 import { runMcp } from './commands/mcp.ts';
 import { runSearch } from './commands/search.ts';
+import { runServe } from './commands/serve.ts';
 import { runShow } from './commands/show.ts';
 import { runValidate } from './commands/validate.ts';
 import { parsePositiveInteger } from './output/positive-integer.ts';
@@ -159,6 +160,21 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .action(async (options: { dir: string[] }) => {
       outcome.exitCode = await runMcp(terminal, { dirs: options.dir });
     });
+
+  program
+    .command('serve')
+    .description(
+      'Run the skills server (API and web UI) on PGlite, or on PostgreSQL with --database-url',
+    )
+    .option('--port <port>', 'port to listen on (default 4747, or PORT)')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--data-dir <dir>', 'PGlite data folder (default ./.skillset, or SKILLSET_DATA_DIR)')
+    .option('--database-url <url>', 'use this PostgreSQL database (or DATABASE_URL)')
+    .action(
+      async (options: { port?: string; host?: string; dataDir?: string; databaseUrl?: string }) => {
+        outcome.exitCode = await runServe(terminal, options);
+      },
+    );
 
   return program;
 }

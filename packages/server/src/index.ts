@@ -1,1 +1,15 @@
-export {};
+export type { ApiApp } from './app/api-app.ts';
+export type { AppDependencies } from './app/app-dependencies.ts';
+export type { AppEnv, RequestPrincipal } from './app/app-env.ts';
+export { createApp } from './app/create-app.ts';
+export {
+  DEFAULT_HOST,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_PORT,
+  type ResolveServerConfigOptions,
+  resolveServerConfig,
+  type ServerConfig,
+  type ServerFlags,
+} from './config/server-config.ts';
+export { type CreateLoggerOptions, createLogger } from './create-logger.ts';
+export { type RunningServer, type StartServerOptions, startServer } from './start-server.ts';

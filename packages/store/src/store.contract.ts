@@ -8,8 +8,10 @@ import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
 import * as schema from './schema/index.ts';
 import type { Store } from './store/store.ts';
 import { defineAccessContract } from './test-support/access.contract.ts';
+import { defineSkillVersionsContract } from './test-support/skill-versions.contract.ts';
 import { defineSkillsContract } from './test-support/skills.contract.ts';
 import { createTenant, skillText, waitFor } from './test-support/store-fixtures.ts';
+import { defineWorkspaceDataContract } from './test-support/workspace-data.contract.ts';
 
 /** How the contract suite reaches one implementation. */
 export interface StoreContractTarget {
@@ -254,6 +256,8 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     });
 
     defineSkillsContract(getStore);
+    defineSkillVersionsContract(getStore);
     defineAccessContract(getStore);
+    defineWorkspaceDataContract(getStore);
   });
 }

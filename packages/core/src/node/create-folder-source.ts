@@ -21,7 +21,7 @@ import {
   loadIndexCache,
   saveIndexCache,
 } from './index-cache.ts';
-import { scanSkillTree } from './scan-skill-tree.ts';
+import { type FolderListing, type SkillTreeIndex, scanSkillTree } from './scan-skill-tree.ts';
 import { listSkillFolderFiles, readSkillFolderFile } from './skill-folder-files.ts';
 import { type SkillTreeWatcher, watchSkillTree } from './watch-skill-tree.ts';
 
@@ -56,6 +56,8 @@ export interface FolderScanInfo {
   parsed: number;
   /** Skills reused from the index cache or memory after a stat, without reading the file. */
   reused: number;
+  /** Folders listed with `readdir`; the others were reused from the index cache or memory after a stat. */
+  listed: number;
   /** Bytes read from skill files. */
   bytesRead: number;
   durationMs: number;
@@ -82,6 +84,9 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
   const cacheFile = cacheDir === false ? undefined : indexCacheFile(cacheDir, cacheKey);
   const listeners = new Set<SkillSourceListener>();
   let skills = new Map<string, SkillRecord>();
+  let folders = new Map<string, FolderListing>();
+  /** When the oldest scan whose entries are in `skills` and `folders` started. */
+  let scannedAtMs = 0;
   let byPath = new Map<string, SkillRecord>();
   let issues: SkillSourceIssue[] = [];
   let scanInfo: FolderScanInfo | undefined;
@@ -90,8 +95,12 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
 
-  const scanOptions = { root, maxDepth, maxSkills, profile, maxSkillFileBytes };
+  // Folder listings are worth a stat per folder only when a later scan can reuse them.
+  const recordFolders = cacheFile !== undefined || options.watch === true;
+  const scanOptions = { root, maxDepth, maxSkills, profile, maxSkillFileBytes, recordFolders };
   const snapshot = (): SkillSourceSnapshot => ({ skills: [...skills.values()], issues });
+
+  const currentIndex = (): SkillTreeIndex => ({ skills, folders, scannedAtMs });
 
   const setSkills = (next: Map<string, SkillRecord>): void => {
     skills = next;
@@ -107,7 +116,7 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     saveTimer = undefined;
     if (cacheFile === undefined) return;
     try {
-      saveIndexCache(cacheFile, cacheKey, skills);
+      saveIndexCache(cacheFile, cacheKey, skills, { folders, scannedAtMs });
     } catch (error) {
       issues = [
         ...issues.filter((issue) => issue.code !== 'index_cache_write_failed'),
@@ -130,14 +139,22 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
   const rootIssues = (): SkillSourceIssue[] | undefined => checkSourceRoot(root);
 
   /** Scans the whole tree, reusing `previous` (memory) or the index cache; returns the changes. */
-  const scanAll = (previous: Map<string, SkillRecord> | undefined): SkillSourceChange[] => {
+  const scanAll = (previous: SkillTreeIndex | undefined): SkillSourceChange[] => {
     const started = performance.now();
     const problem = rootIssues();
     if (problem !== undefined) {
       const removed = [...skills.values()].map((skill) => ({ type: 'removed' as const, skill }));
       setSkills(new Map());
+      folders = new Map();
       issues = problem;
-      scanInfo = { cache: 'disabled', parsed: 0, reused: 0, bytesRead: 0, durationMs: 0 };
+      scanInfo = {
+        cache: 'disabled',
+        parsed: 0,
+        reused: 0,
+        listed: 0,
+        bytesRead: 0,
+        durationMs: 0,
+      };
       return removed;
     }
     let cache: FolderScanInfo['cache'] = 'disabled';
@@ -145,29 +162,37 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     if (reusable === undefined && cacheFile !== undefined) {
       const loaded = loadIndexCache(cacheFile, cacheKey);
       cache = loaded.status;
-      reusable = loaded.skills;
+      reusable = loaded;
     }
     const result = scanSkillTree({ ...scanOptions, ...(reusable ? { previous: reusable } : {}) });
     const changes = diffSkillMaps(skills, result.skills, '');
-    const unchangedCache =
-      cache === 'hit' && result.parsed === 0 && result.skills.size === reusable?.size;
+    // Nothing read means every entry was reused; a racy entry is always read again.
+    const unchanged =
+      result.parsed === 0 &&
+      result.listed === 0 &&
+      result.skills.size === reusable?.skills.size &&
+      result.folders.size === reusable.folders.size;
     setSkills(result.skills);
+    folders = result.folders;
+    scannedAtMs = result.scannedAtMs;
     issues = result.issues;
     scanInfo = {
       cache,
       parsed: result.parsed,
       reused: result.reused,
+      listed: result.listed,
       bytesRead: result.bytesRead,
       durationMs: performance.now() - started,
     };
-    if (!unchangedCache && (previous === undefined || changes.length > 0)) saveCache();
+    if (!unchanged || changes.length > 0) saveCache();
     return changes;
   };
 
-  const rescanFolders = (folders: Set<string>): void => {
+  const rescanFolders = (changedFolders: Set<string>): void => {
     if (closed) return;
     const changes: SkillSourceChange[] = [];
-    const ordered = [...folders].sort((a, b) => a.length - b.length);
+    let listingsChanged = false;
+    const ordered = [...changedFolders].sort((a, b) => a.length - b.length);
     for (const folder of ordered) {
       if (folder !== root && !folder.startsWith(`${root}${sep}`)) continue;
       const relative = folder === root ? '' : folder.slice(root.length + 1).replaceAll('\\', '/');
@@ -175,7 +200,7 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
       if (segments.length > maxDepth) continue;
       if (segments.includes('node_modules') || segments.includes('.git')) continue;
       if (relative === '') {
-        changes.push(...scanAll(skills));
+        changes.push(...scanAll(currentIndex()));
         continue;
       }
       const under = (key: string): boolean => key === relative || key.startsWith(`${relative}/`);
@@ -185,8 +210,12 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
         ...scanOptions,
         start: folder,
         maxSkills: Math.max(0, maxSkills - outside),
-        previous: skills,
+        previous: currentIndex(),
       });
+      // Listings below `folder` are replaced; the parent's listing stays and is stale only by mtime.
+      for (const key of folders.keys()) if (under(key)) folders.delete(key);
+      for (const [key, listing] of result.folders) folders.set(key, listing);
+      if (result.listed > 0) listingsChanged = true;
       const before = new Map([...skills].filter(([key]) => under(key)));
       const folderChanges = diffSkillMaps(before, result.skills, relative);
       if (folderChanges.length === 0) continue;
@@ -195,10 +224,8 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
       setSkills(next);
       changes.push(...folderChanges);
     }
-    if (changes.length > 0) {
-      scheduleSave();
-      emit(changes);
-    }
+    if (changes.length > 0 || listingsChanged) scheduleSave();
+    if (changes.length > 0) emit(changes);
   };
 
   const load = (): Promise<SkillSourceSnapshot> => {
@@ -239,7 +266,7 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     load,
     async refresh() {
       await load();
-      emit(scanAll(skills));
+      emit(scanAll(currentIndex()));
       return snapshot();
     },
     subscribe(listener) {

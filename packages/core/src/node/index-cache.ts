@@ -3,9 +3,10 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node
 import { homedir } from 'node:os';
 import { basename, join, sep } from 'node:path';
 import type { SkillRecord } from '../source/skill-source.ts';
+import type { FolderListing } from './scan-skill-tree.ts';
 
 /** The index cache's format version; bump it whenever the parser's output or this format changes. */
-export const INDEX_CACHE_VERSION = 1;
+export const INDEX_CACHE_VERSION = 2;
 
 /** Options for {@link defaultCacheDir}. */
 export interface DefaultCacheDirOptions {
@@ -43,9 +44,22 @@ interface CachedSkill extends Omit<SkillRecord, 'path' | 'skillFile' | 'name' | 
   mtimeMs: number;
 }
 
+/** One cached folder listing; empty name lists are left out. */
+interface CachedFolder {
+  dir: string;
+  mtimeMs: number;
+  ctimeMs: number;
+  folders?: readonly string[];
+  links?: readonly string[];
+  skillFiles?: readonly string[];
+}
+
 interface IndexCacheDocument extends IndexCacheKey {
   version: number;
+  /** When the scan that checked these entries started; entries modified near it are checked again. */
+  scannedAtMs: number;
   skills: CachedSkill[];
+  folders: CachedFolder[];
 }
 
 /** Why a cache was or was not used. */
@@ -56,6 +70,23 @@ export interface LoadIndexCacheResult {
   status: IndexCacheStatus;
   /** Cached skills by folder path relative to the root; empty unless `status` is `hit`. */
   skills: Map<string, SkillRecord>;
+  /** Cached folder listings by folder path relative to the root; empty unless `status` is `hit`. */
+  folders: Map<string, FolderListing>;
+  /** When the scan that checked the cached entries started (ms since the epoch); 0 without a hit. */
+  scannedAtMs: number;
+}
+
+const NO_NAMES: readonly string[] = [];
+
+/** Options for {@link saveIndexCache}. */
+export interface SaveIndexCacheOptions {
+  /** Folder listings by folder path relative to the root. */
+  folders?: ReadonlyMap<string, FolderListing>;
+  /**
+   * When the scan that checked the entries started; entries modified near it are checked again
+   * on the next load. Defaults to 0, which has every entry checked again.
+   */
+  scannedAtMs?: number;
 }
 
 /** Reads an index cache; a missing, corrupt or mismatched (version, root, profile) cache gives no skills. */
@@ -64,21 +95,24 @@ export function loadIndexCache(file: string, key: IndexCacheKey): LoadIndexCache
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    return { status: 'missing', skills: new Map() };
+    return unusableCache('missing');
   }
   const skills = new Map<string, SkillRecord>();
+  const folders = new Map<string, FolderListing>();
   try {
     const document = JSON.parse(text) as Partial<IndexCacheDocument>;
     if (
       document.version !== INDEX_CACHE_VERSION ||
       document.root !== key.root ||
       document.profile !== key.profile ||
-      !Array.isArray(document.skills)
+      typeof document.scannedAtMs !== 'number' ||
+      !Array.isArray(document.skills) ||
+      !Array.isArray(document.folders)
     ) {
-      return { status: 'invalid', skills: new Map() };
+      return unusableCache('invalid');
     }
     for (const cached of document.skills) {
-      if (!isCachedSkill(cached)) return { status: 'invalid', skills: new Map() };
+      if (!isCachedSkill(cached)) return unusableCache('invalid');
       const { dir, file: fileName, name, description, ...rest } = cached;
       const local = sep === '/' ? dir : dir.replaceAll('/', sep);
       // Plain concatenation: `path.join` costs more than the stat that follows.
@@ -91,10 +125,24 @@ export function loadIndexCache(file: string, key: IndexCacheKey): LoadIndexCache
         skillFile: `${path}${sep}${fileName}`,
       });
     }
+    for (const cached of document.folders) {
+      if (!isCachedFolder(cached)) return unusableCache('invalid');
+      folders.set(cached.dir, {
+        mtimeMs: cached.mtimeMs,
+        ctimeMs: cached.ctimeMs,
+        folders: cached.folders ?? NO_NAMES,
+        links: cached.links ?? NO_NAMES,
+        skillFiles: cached.skillFiles ?? NO_NAMES,
+      });
+    }
+    return { status: 'hit', skills, folders, scannedAtMs: document.scannedAtMs };
   } catch {
-    return { status: 'invalid', skills: new Map() };
+    return unusableCache('invalid');
   }
-  return { status: 'hit', skills };
+}
+
+function unusableCache(status: 'missing' | 'invalid'): LoadIndexCacheResult {
+  return { status, skills: new Map(), folders: new Map(), scannedAtMs: 0 };
 }
 
 /** Writes an index cache atomically (a temporary file renamed over the old one). */
@@ -102,6 +150,7 @@ export function saveIndexCache(
   file: string,
   key: IndexCacheKey,
   skills: ReadonlyMap<string, SkillRecord>,
+  options: SaveIndexCacheOptions = {},
 ): void {
   const cached: CachedSkill[] = [];
   for (const [dir, record] of skills) {
@@ -118,7 +167,22 @@ export function saveIndexCache(
     if (record.manifest === undefined) Object.assign(entry, { name, description });
     cached.push(entry);
   }
-  const document: IndexCacheDocument = { version: INDEX_CACHE_VERSION, ...key, skills: cached };
+  const folders: CachedFolder[] = [];
+  for (const [dir, listing] of options.folders ?? []) {
+    if (Number.isNaN(listing.mtimeMs) || Number.isNaN(listing.ctimeMs)) continue;
+    const entry: CachedFolder = { dir, mtimeMs: listing.mtimeMs, ctimeMs: listing.ctimeMs };
+    if (listing.folders.length > 0) entry.folders = listing.folders;
+    if (listing.links.length > 0) entry.links = listing.links;
+    if (listing.skillFiles.length > 0) entry.skillFiles = listing.skillFiles;
+    folders.push(entry);
+  }
+  const document: IndexCacheDocument = {
+    version: INDEX_CACHE_VERSION,
+    ...key,
+    scannedAtMs: options.scannedAtMs ?? 0,
+    skills: cached,
+    folders,
+  };
   const folder = join(file, '..');
   mkdirSync(folder, { recursive: true });
   const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
@@ -143,4 +207,28 @@ function isCachedSkill(value: unknown): value is CachedSkill {
     typeof cached.valid === 'boolean' &&
     Array.isArray(cached.issues)
   );
+}
+
+function isCachedFolder(value: unknown): value is CachedFolder {
+  if (typeof value !== 'object' || value === null) return false;
+  const cached = value as Record<string, unknown>;
+  return (
+    typeof cached.dir === 'string' &&
+    typeof cached.mtimeMs === 'number' &&
+    typeof cached.ctimeMs === 'number' &&
+    isNameList(cached.folders) &&
+    isNameList(cached.links) &&
+    isNameList(cached.skillFiles)
+  );
+}
+
+/** True for an absent list or a list of plain entry names (no separators, `.` or `..`). */
+function isNameList(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (!Array.isArray(value)) return false;
+  for (const name of value) {
+    if (typeof name !== 'string' || name === '' || name === '.' || name === '..') return false;
+    if (name.includes('/') || name.includes(sep)) return false;
+  }
+  return true;
 }

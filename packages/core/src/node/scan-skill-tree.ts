@@ -5,6 +5,7 @@ import {
   openSync,
   readdirSync,
   realpathSync,
+  type Stats,
   statSync,
 } from 'node:fs';
 import { basename, sep } from 'node:path';
@@ -22,6 +23,31 @@ export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
 
 const SKILL_FILE_NAME_SET: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 
+/** How much older than a scan an entry's mtime must be to be trusted on the next scan ("racy git"). */
+export const RACY_MARGIN_MS = 2000;
+
+/** One folder's listing as the scanner uses it, reused while the folder's mtime and ctime stay the same. */
+export interface FolderListing {
+  /** The folder's mtime in milliseconds; `NaN` when it was not stat'ed (never reused). */
+  mtimeMs: number;
+  /** The folder's ctime in milliseconds; catches an mtime set back with `utimes`. */
+  ctimeMs: number;
+  /** Subfolder names, sorted, without `.git` and `node_modules`. */
+  folders: readonly string[];
+  /** Symbolic link names in listing order; whether each leads to a folder is checked on every scan. */
+  links: readonly string[];
+  /** The skill file names present (`SKILL.md`, `skill.md`). */
+  skillFiles: readonly string[];
+}
+
+/** What an earlier scan knew, keyed by folder path relative to the root. */
+export interface SkillTreeIndex {
+  skills: ReadonlyMap<string, SkillRecord>;
+  folders: ReadonlyMap<string, FolderListing>;
+  /** When the scan that checked these entries started (ms since the epoch); newer entries are racy. */
+  scannedAtMs: number;
+}
+
 /** Options for {@link scanSkillTree}. */
 export interface ScanSkillTreeOptions {
   /** The source root (absolute). */
@@ -35,49 +61,67 @@ export interface ScanSkillTreeOptions {
   profile: 'strict' | 'default';
   /** Largest `SKILL.md` accepted, in bytes. */
   maxSkillFileBytes: number;
-  /** Known skills by folder path relative to the root; reused without reading when size and mtime match. */
-  previous?: ReadonlyMap<string, SkillRecord>;
+  /**
+   * An earlier scan: a skill is reused when its file's size and mtime match, a folder listing when
+   * the folder's mtime and ctime match, unless that mtime is within {@link RACY_MARGIN_MS} of the
+   * earlier scan's start.
+   */
+  previous?: SkillTreeIndex;
+  /** Stat every listed folder and return its listing in `folders`, so a later scan can reuse it. */
+  recordFolders?: boolean;
 }
 
 /** What {@link scanSkillTree} found, with counters that show how much work it did. */
-export interface ScanSkillTreeResult {
+export interface ScanSkillTreeResult extends SkillTreeIndex {
   /** Skills by folder path relative to the root (`/`-separated, `''` for the root itself). */
   skills: Map<string, SkillRecord>;
+  /** Folder listings by folder path relative to the root, for the folders that were stat'ed. */
+  folders: Map<string, FolderListing>;
   issues: SkillSourceIssue[];
   /** Skill files opened and parsed. */
   parsed: number;
   /** Skills reused from `previous` after a stat. */
   reused: number;
+  /** Folders listed with `readdir` (the others were reused from `previous` after a stat). */
+  listed: number;
   /** Bytes read from skill files. */
   bytesRead: number;
 }
 
+const NO_NAMES: readonly string[] = [];
+
 /**
- * Walks a folder tree synchronously for skill folders, listing each folder once and reading only
- * the frontmatter of each listed `SKILL.md`.
+ * Walks a folder tree synchronously for skill folders, listing each folder once (or reusing its
+ * earlier listing) and reading only the frontmatter of each listed `SKILL.md`.
  */
 export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResult {
   const { root, previous } = options;
   const result: ScanSkillTreeResult = {
     skills: new Map(),
+    folders: new Map(),
+    scannedAtMs: Date.now(),
     issues: [],
     parsed: 0,
     reused: 0,
+    listed: 0,
     bytesRead: 0,
   };
+  // Entries modified this close to the earlier scan may have changed again within the same tick.
+  const trustedBeforeMs =
+    previous === undefined ? Number.NEGATIVE_INFINITY : previous.scannedAtMs - RACY_MARGIN_MS;
   const visitedLinks = new Set<string>();
   let limitReported = false;
   const depthLimited: string[] = [];
 
-  const relativeOf = (path: string): string => {
-    if (path === root) return '';
-    const relative = path.slice(root.length + 1);
-    return sep === '/' ? relative : relative.replaceAll(sep, '/');
-  };
-
   const reuse = (relative: string, skillFile: string): boolean => {
-    const known = previous?.get(relative);
-    if (known === undefined || known.size === undefined || known.skillFile !== skillFile) {
+    const known = previous?.skills.get(relative);
+    if (
+      known === undefined ||
+      known.size === undefined ||
+      known.mtimeMs === undefined ||
+      known.skillFile !== skillFile ||
+      !(known.mtimeMs < trustedBeforeMs)
+    ) {
       return false;
     }
     const stats = statSync(skillFile, { throwIfNoEntry: false });
@@ -146,7 +190,31 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     }
   };
 
-  const visit = (folder: string, depth: number): void => {
+  /** The folder's listing, reused when unchanged; undefined when it is not a folder; throws when unreadable. */
+  const list = (folder: string, relative: string): FolderListing | undefined => {
+    const known = previous?.folders.get(relative);
+    let stats: Stats | undefined;
+    if (known !== undefined || options.recordFolders === true) {
+      // Stat before listing: a change in between then shows as a newer mtime on the next scan.
+      stats = statSync(folder);
+      if (!stats.isDirectory()) return undefined;
+      if (
+        known !== undefined &&
+        stats.mtimeMs === known.mtimeMs &&
+        stats.ctimeMs === known.ctimeMs &&
+        known.mtimeMs < trustedBeforeMs
+      ) {
+        result.folders.set(relative, known);
+        return known;
+      }
+    }
+    const listing = readListing(folder, stats);
+    result.listed += 1;
+    if (stats !== undefined) result.folders.set(relative, listing);
+    return listing;
+  };
+
+  const visit = (folder: string, relative: string, depth: number): void => {
     if (result.skills.size >= options.maxSkills) {
       if (!limitReported) {
         limitReported = true;
@@ -159,10 +227,9 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       }
       return;
     }
-    const relative = relativeOf(folder);
-    let entries: Dirent[];
+    let listing: FolderListing | undefined;
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      listing = list(folder, relative);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
@@ -176,35 +243,32 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       });
       return;
     }
-    const children: string[] = [];
-    const skillFiles: string[] = [];
-    for (const entry of entries) {
-      const name = entry.name;
-      if (SKIPPED_FOLDER_NAMES.has(name)) continue;
-      if (entry.isDirectory()) children.push(name);
-      else if (SKILL_FILE_NAME_SET.has(name)) skillFiles.push(name);
-      else if (entry.isSymbolicLink() && isLinkedFolder(`${folder}${sep}${name}`, visitedLinks)) {
-        children.push(name);
-      }
-    }
+    if (listing === undefined) return;
     // Only listed skill files are opened: a failed open costs more than the listing.
     for (const fileName of SKILL_FILE_NAMES) {
-      if (skillFiles.includes(fileName) && read(folder, relative, fileName)) break;
+      if (listing.skillFiles.includes(fileName) && read(folder, relative, fileName)) break;
+    }
+    let children = listing.folders;
+    if (listing.links.length > 0) {
+      const linked = listing.links.filter((name) =>
+        isLinkedFolder(`${folder}${sep}${name}`, visitedLinks),
+      );
+      if (linked.length > 0) children = [...children, ...linked].sort();
     }
     if (children.length === 0) return;
     if (depth >= options.maxDepth) {
       depthLimited.push(folder);
       return;
     }
-    children.sort();
+    const prefix = relative === '' ? '' : `${relative}/`;
     // Plain concatenation: `path.join` costs more than the stat it precedes.
-    for (const name of children) visit(`${folder}${sep}${name}`, depth + 1);
+    for (const name of children) visit(`${folder}${sep}${name}`, `${prefix}${name}`, depth + 1);
   };
 
   const start = options.start ?? root;
   visitedLinks.add(safeRealpath(root));
-  const startRelative = relativeOf(start);
-  visit(start, startRelative === '' ? 0 : startRelative.split('/').length);
+  const startRelative = start === root ? '' : start.slice(root.length + 1).replaceAll(sep, '/');
+  visit(start, startRelative, startRelative === '' ? 0 : startRelative.split('/').length);
   const [firstLimited] = depthLimited;
   if (firstLimited !== undefined) {
     const more = depthLimited.length > 1 ? ` and ${depthLimited.length - 1} more` : '';
@@ -216,6 +280,33 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     });
   }
   return result;
+}
+
+/** Lists a folder once: its subfolders, symbolic links and skill files. */
+function readListing(folder: string, stats: Stats | undefined): FolderListing {
+  const entries = readdirSync(folder, { withFileTypes: true });
+  const folders: string[] = [];
+  let links: string[] | undefined;
+  let skillFiles: string[] | undefined;
+  for (const entry of entries) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDER_NAMES.has(name)) folders.push(name);
+    } else if (SKILL_FILE_NAME_SET.has(name)) {
+      skillFiles ??= [];
+      skillFiles.push(name);
+    } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(name)) {
+      links ??= [];
+      links.push(name);
+    }
+  }
+  return {
+    mtimeMs: stats?.mtimeMs ?? Number.NaN,
+    ctimeMs: stats?.ctimeMs ?? Number.NaN,
+    folders: folders.length === 0 ? NO_NAMES : folders.sort(),
+    links: links ?? NO_NAMES,
+    skillFiles: skillFiles ?? NO_NAMES,
+  };
 }
 
 function unreadable(

@@ -1,5 +1,5 @@
 import type { Hook } from '@hono/zod-openapi';
-import type { Env } from 'hono';
+import type { AppEnv } from '../app/app-env.ts';
 import { apiErrorBody } from './api-error-body.ts';
 
 function describeTarget(target: string): string {
@@ -7,7 +7,7 @@ function describeTarget(target: string): string {
 }
 
 /** Answers a request that fails its route schema with 400 and one issue per problem, naming the field. */
-export const validationHook: Hook<unknown, Env, string, unknown> = (result, context) => {
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, context) => {
   if (result.success) return;
   const error = result.error as {
     issues: Array<{ path: PropertyKey[]; message: string; code: string }>;

@@ -1,0 +1,61 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { authenticateRequest } from '../auth/authenticate-request.ts';
+import { registerSessionRoutes } from '../auth/session-routes.ts';
+import { apiErrorBody } from '../http/api-error-body.ts';
+import { createApiErrorHandler } from '../http/handle-api-error.ts';
+import { validationHook } from '../http/validation-hook.ts';
+import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
+import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
+import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
+import { registerWebRoutes } from '../web/register-web-routes.ts';
+import type { AppDependencies } from './app-dependencies.ts';
+import type { AppEnv } from './app-env.ts';
+
+/** Builds the HTTP application: public routes, then authentication, then every API route. */
+export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
+  const { store, logger, maxBodyBytes } = dependencies;
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(createApiErrorHandler(logger));
+  app.notFound((context) =>
+    context.json(
+      apiErrorBody(
+        'not_found',
+        `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
+      ),
+      404,
+    ),
+  );
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (context) =>
+        context.json(
+          apiErrorBody(
+            'payload_too_large',
+            `The request body is larger than ${maxBodyBytes} bytes; send a smaller body.`,
+          ),
+          413,
+        ),
+    }),
+  );
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Skillset API', version: '0.1.0' },
+    security: [{ bearer: [] }],
+  });
+  registerSessionRoutes(app, dependencies);
+  registerWebRoutes(app, dependencies);
+
+  app.use('/api/*', authenticateRequest(store));
+  registerAdminRoutes(app, dependencies);
+  registerSkillRoutes(app, dependencies);
+  registerRuntimeRoutes(app, dependencies);
+  return app;
+}

@@ -1,0 +1,82 @@
+import { SkillsetError } from '@skillset/core';
+import type { Store } from '@skillset/store';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, RequestPrincipal } from '../app/app-env.ts';
+import { readRequestToken } from './read-request-token.ts';
+
+/** The header (or `?workspace=` query parameter) that picks a user's workspace by id or slug. */
+export const WORKSPACE_HEADER = 'skillset-workspace';
+
+function unauthorized(message: string): SkillsetError {
+  return new SkillsetError({ code: 'unauthorized', message });
+}
+
+function workspaceNotFound(): SkillsetError {
+  return new SkillsetError({
+    code: 'not_found',
+    message: 'Workspace not found; pass the id or slug of a workspace you belong to.',
+  });
+}
+
+async function resolveWorkspaceId(store: Store, requested: string): Promise<string | undefined> {
+  const byId = await store.workspaces.get(requested);
+  if (byId !== undefined) return byId.id;
+  return (await store.workspaces.getBySlug(requested))?.id;
+}
+
+/**
+ * Authenticates every request with its bearer token or session cookie and picks its workspace:
+ * an agent's own, else the one asked for, else the token's, else the user's first.
+ */
+export function authenticateRequest(store: Store) {
+  return createMiddleware<AppEnv>(async (context, next) => {
+    const token = readRequestToken(context);
+    if (token === undefined) {
+      throw unauthorized(
+        'Sign in: send Authorization: Bearer <token> (create tokens in Settings).',
+      );
+    }
+    const anyWorkspace = await store.tokens.authenticate(token);
+    if (anyWorkspace === undefined) {
+      throw unauthorized('The token is unknown, revoked or expired; sign in with a valid token.');
+    }
+    const requested = context.req.header(WORKSPACE_HEADER) ?? context.req.query('workspace');
+    const requestedId =
+      requested === undefined ? undefined : await resolveWorkspaceId(store, requested);
+    if (requested !== undefined && requestedId === undefined) throw workspaceNotFound();
+    const found =
+      requestedId === undefined
+        ? anyWorkspace
+        : await store.tokens.authenticate(token, { workspaceId: requestedId });
+    if (found === undefined) throw workspaceNotFound();
+    let principal: RequestPrincipal;
+    if (found.kind === 'agent') {
+      if (requestedId !== undefined && requestedId !== found.workspaceId) throw workspaceNotFound();
+      principal = {
+        kind: 'agent',
+        tokenId: found.tokenId,
+        agentId: found.agentId,
+        workspaceId: found.workspaceId,
+        ...(found.actsForUserId === undefined ? {} : { actsForUserId: found.actsForUserId }),
+      };
+    } else {
+      let { workspaceId, role } = found;
+      if (workspaceId === undefined) {
+        const [first] = await store.workspaces.listForUser(found.userId);
+        workspaceId = first?.workspace.id;
+        role = first?.role;
+      }
+      if (workspaceId === undefined || role === undefined) throw workspaceNotFound();
+      principal = {
+        kind: 'user',
+        tokenId: found.tokenId,
+        userId: found.userId,
+        workspaceId,
+        role,
+        instanceAdmin: found.instanceAdmin,
+      };
+    }
+    context.set('principal', principal);
+    await next();
+  });
+}

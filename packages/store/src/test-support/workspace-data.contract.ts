@@ -1,0 +1,250 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedBuiltinSkills } from '../bootstrap/seed-builtin-skills.ts';
+import type { Store } from '../store/store.ts';
+import { createTenant, skillText } from './store-fixtures.ts';
+
+/** Registers the agents, permissions, usage, audit and seeding part of the store contract. */
+export function defineWorkspaceDataContract(getStore: () => Store): void {
+  describe('agents, permissions, usage and audit', () => {
+    let store: Store;
+    beforeAll(() => {
+      store = getStore();
+    });
+
+    it('keeps agents and rules inside their workspace', async () => {
+      const tenant = await createTenant(store, 'agents');
+      const other = await createTenant(store, 'agents-other');
+      const agent = await store.agents.create({
+        workspaceId: tenant.workspace.id,
+        name: 'Reviewer',
+        settings: { allowlist: ['review-*'], catalogBudget: 3000 },
+      });
+      expect(agent.settings).toEqual({
+        skillsEnabled: true,
+        allowlist: ['review-*'],
+        includePersonal: false,
+        skills: [],
+        catalogBudget: 3000,
+      });
+      await expect(
+        store.agents.create({ workspaceId: tenant.workspace.id, name: 'reviewer' }),
+      ).rejects.toMatchObject({ code: 'agent_name_taken' });
+      expect(await store.agents.get(other.workspace.id, agent.id)).toBeUndefined();
+      expect(
+        await store.agents.update({ workspaceId: other.workspace.id, id: agent.id, name: 'x' }),
+      ).toBeUndefined();
+      const updated = await store.agents.update({
+        workspaceId: tenant.workspace.id,
+        id: agent.id,
+        settings: { skills: ['deploy'] },
+      });
+      expect(updated?.settings).toMatchObject({ allowlist: ['review-*'], skills: ['deploy'] });
+
+      const rule = await store.permissions.create({
+        workspaceId: tenant.workspace.id,
+        agentId: agent.id,
+        skill: 'deploy-*',
+        surface: 'model',
+        action: 'ask',
+      });
+      await store.permissions.create({
+        workspaceId: tenant.workspace.id,
+        skill: 'secret',
+        action: 'deny',
+      });
+      await expect(
+        store.permissions.create({
+          workspaceId: other.workspace.id,
+          agentId: agent.id,
+          skill: 'x',
+          action: 'deny',
+        }),
+      ).rejects.toMatchObject({ code: 'agent_not_found' });
+      expect(
+        await store.permissions.policyRules({
+          workspaceId: tenant.workspace.id,
+          agentId: agent.id,
+        }),
+      ).toEqual([
+        { principal: agent.id, skill: 'deploy-*', surface: 'model', action: 'ask' },
+        { principal: '*', skill: 'secret', surface: '*', action: 'deny' },
+      ]);
+      expect(await store.permissions.list({ workspaceId: other.workspace.id })).toEqual([]);
+      expect(await store.permissions.delete({ workspaceId: other.workspace.id, id: rule.id })).toBe(
+        false,
+      );
+      const replaced = await store.permissions.replace({
+        workspaceId: tenant.workspace.id,
+        agentId: agent.id,
+        rules: [{ skill: 'lint', action: 'allow' }],
+      });
+      expect(replaced.map((entry) => entry.skill)).toEqual(['lint']);
+      expect(
+        (await store.permissions.list({ workspaceId: tenant.workspace.id })).map(
+          (entry) => entry.skill,
+        ),
+      ).toEqual(['secret', 'lint']);
+    });
+
+    it('counts usage per skill per day per trigger', async () => {
+      const tenant = await createTenant(store, 'usage');
+      const other = await createTenant(store, 'usage-other');
+      const day = (date: string, hour: number) =>
+        new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+      await store.usage.recordMany([
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'pdf',
+          trigger: 'model',
+          at: day('2025-03-01', 1),
+        },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'pdf',
+          trigger: 'model',
+          at: day('2025-03-01', 23),
+        },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'pdf',
+          trigger: 'user',
+          at: day('2025-03-01', 5),
+        },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'pdf',
+          trigger: 'model',
+          at: day('2025-03-02', 0),
+        },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'lint',
+          trigger: 'model',
+          at: day('2025-03-02', 3),
+        },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'lint',
+          trigger: 'model',
+          at: day('2025-03-09', 3),
+        },
+        {
+          workspaceId: other.workspace.id,
+          skillName: 'pdf',
+          trigger: 'model',
+          at: day('2025-03-01', 2),
+        },
+      ]);
+      await store.usage.record({
+        workspaceId: tenant.workspace.id,
+        skillName: 'pdf',
+        trigger: 'read',
+        principal: { kind: 'user', id: tenant.user.id },
+        at: day('2025-03-02', 12),
+      });
+      const counts = await store.usage.counts({
+        workspaceId: tenant.workspace.id,
+        from: day('2025-03-01', 0),
+        to: day('2025-03-03', 0),
+      });
+      expect(counts).toEqual([
+        { skillName: 'pdf', day: '2025-03-01', trigger: 'model', count: 2 },
+        { skillName: 'pdf', day: '2025-03-01', trigger: 'user', count: 1 },
+        { skillName: 'lint', day: '2025-03-02', trigger: 'model', count: 1 },
+        { skillName: 'pdf', day: '2025-03-02', trigger: 'model', count: 1 },
+        { skillName: 'pdf', day: '2025-03-02', trigger: 'read', count: 1 },
+      ]);
+      const onlyLint = await store.usage.counts({
+        workspaceId: tenant.workspace.id,
+        from: day('2025-03-01', 0),
+        to: day('2025-04-01', 0),
+        skillName: 'LINT',
+      });
+      expect(onlyLint.map((count) => count.day)).toEqual(['2025-03-02', '2025-03-09']);
+    });
+
+    it('records who changed what in the audit log, newest first, per workspace', async () => {
+      const tenant = await createTenant(store, 'audit');
+      const actor = { kind: 'user', id: tenant.user.id } as const;
+      const created = await store.skills.create({
+        scope: 'workspace',
+        workspaceId: tenant.workspace.id,
+        skillMd: skillText('audited'),
+        actor,
+      });
+      if (!created.ok) throw new Error('create failed');
+      await store.skills.update({
+        ...tenant.access,
+        id: created.skill.id,
+        expectedVersion: 1,
+        skillMd: skillText('audited', { body: 'v2' }),
+        actor,
+      });
+      await store.skills.setEnabled({
+        ...tenant.access,
+        id: created.skill.id,
+        enabled: false,
+        actor,
+      });
+      await store.audit.append({
+        workspaceId: tenant.workspace.id,
+        actor,
+        action: 'custom.thing',
+        details: { n: 1 },
+      });
+      const entries = await store.audit.list({ workspaceId: tenant.workspace.id });
+      expect(entries.map((entry) => entry.action)).toEqual([
+        'custom.thing',
+        'skill.disable',
+        'skill.update',
+        'skill.create',
+        'member.add',
+      ]);
+      expect(entries[2]).toMatchObject({
+        actor,
+        target: { kind: 'skill', id: created.skill.id },
+        details: { version: 2, previousVersion: 1 },
+      });
+      const older = await store.audit.list({
+        workspaceId: tenant.workspace.id,
+        before: entries[1]?.id as number,
+        limit: 2,
+      });
+      expect(older.map((entry) => entry.action)).toEqual(['skill.update', 'skill.create']);
+      const other = await createTenant(store, 'audit-other');
+      expect(
+        (await store.audit.list({ workspaceId: other.workspace.id })).map((entry) => entry.action),
+      ).toEqual(['member.add']);
+    });
+
+    it('seeds built-in skills, writing a new version only when the content changed', async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'skillset-seed-'));
+      try {
+        const name = `seeded-${Math.random().toString(36).slice(2, 8)}`;
+        await mkdir(join(folder, name, 'ref'), { recursive: true });
+        await writeFile(join(folder, name, 'SKILL.md'), skillText(name));
+        await writeFile(join(folder, name, 'ref', 'notes.md'), 'notes');
+        expect((await seedBuiltinSkills(store, folder)).created).toEqual([name]);
+        expect((await seedBuiltinSkills(store, folder)).unchanged).toEqual([name]);
+        await writeFile(join(folder, name, 'ref', 'notes.md'), 'changed notes');
+        expect((await seedBuiltinSkills(store, folder)).updated).toEqual([name]);
+        const skill = await store.skills.getByName({ workspaceId: null, name, scope: 'builtin' });
+        expect(skill).toMatchObject({
+          scope: 'builtin',
+          source: 'builtin',
+          currentVersion: 2,
+          workspaceId: null,
+        });
+        const shipped = await seedBuiltinSkills(store, BUILTIN_SKILLS_DIR);
+        expect(shipped.failed).toEqual([]);
+        expect([...shipped.created, ...shipped.unchanged]).toContain('create-skill');
+      } finally {
+        await rm(folder, { recursive: true, force: true });
+      }
+    });
+  });
+}
