@@ -3,7 +3,10 @@
  * Each benchmark module exports `run(): Promise<void>` and prints its own table.
  */
 const BENCHMARKS: Record<string, string> = {
+  http: './http.ts',
   scan: './scan.ts',
+  selection: './selection.ts',
+  catalog: './catalog.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

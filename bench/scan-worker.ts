@@ -54,12 +54,12 @@ async function cold(useCache: boolean): Promise<number> {
   return (await source.load()).skills.length;
 }
 
-async function warm(): Promise<number> {
+async function warm(): Promise<Record<string, unknown>> {
   const source = createFolderSource({ root: dataDir, scope: 'project', cacheDir });
   const { skills } = await source.load();
-  if (source.lastScan()?.parsed !== 0)
-    throw new Error('warm start parsed files: the cache was not used');
-  return skills.length;
+  const scan = source.lastScan();
+  if (scan?.parsed !== 0) throw new Error('warm start parsed files: the cache was not used');
+  return { count: skills.length, listed: scan.listed };
 }
 
 /** The alternative strategy: async readdir and 4 KiB prefix reads with bounded concurrency. */
@@ -162,7 +162,7 @@ switch (variant) {
     result = { count: await cold(true) };
     break;
   case 'warm':
-    result = { count: await warm() };
+    result = await warm();
     break;
   case 'async':
     result = { count: await asyncScan(core as Core, 64) };

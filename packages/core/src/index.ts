@@ -12,6 +12,7 @@ export {
   renderCatalog,
 } from './catalog/index.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
+export { guessMimeType, isTextMimeType } from './files/guess-mime-type.ts';
 export {
   checkSkillName,
   MAX_SKILL_NAME_LENGTH,
@@ -150,6 +151,10 @@ export {
   type SkillRegistry,
   type SkillRegistryListener,
 } from './registry/create-registry.ts';
+export {
+  type LoadActivatableSkillOptions,
+  loadActivatableSkill,
+} from './registry/load-activatable-skill.ts';
 export type {
   ListSkillsOptions,
   LoadedSkill,

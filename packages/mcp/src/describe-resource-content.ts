@@ -1,4 +1,4 @@
-import { guessMimeType, isTextMimeType } from './guess-mime-type.ts';
+import { guessMimeType, isTextMimeType } from '@skillset/core';
 
 /** A skill file as an MCP resource's contents: text, or base64 for binary files. */
 export type ResourceContent =

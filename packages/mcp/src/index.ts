@@ -14,7 +14,6 @@ export {
   describeResourceContent,
   type ResourceContent,
 } from './describe-resource-content.ts';
-export { guessMimeType, isTextMimeType } from './guess-mime-type.ts';
 export { RESOURCE_NOT_FOUND, RESOURCE_PAGE_SKILLS } from './register-skill-resources.ts';
 export {
   parseSkillResourceUri,

@@ -7,10 +7,14 @@ import {
   McpError,
   type Prompt,
 } from '@modelcontextprotocol/sdk/types.js';
-import { activate, renderForkRequest, type SkillRegistry } from '@skillset/core';
+import {
+  activate,
+  loadActivatableSkill,
+  renderForkRequest,
+  type SkillRegistry,
+} from '@skillset/core';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
-import { loadActivatableSkill } from './load-activatable-skill.ts';
 import { toRequestInfo } from './request-extra.ts';
 import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 

@@ -7,9 +7,8 @@ import {
   ReadResourceRequestSchema,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { type SkillEntry, type SkillRegistry, SkillsetError } from '@skillset/core';
+import { guessMimeType, type SkillEntry, type SkillRegistry, SkillsetError } from '@skillset/core';
 import { describeResourceContent } from './describe-resource-content.ts';
-import { guessMimeType } from './guess-mime-type.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { toRequestInfo } from './request-extra.ts';
 import {

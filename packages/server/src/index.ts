@@ -12,4 +12,13 @@ export {
   type ServerFlags,
 } from './config/server-config.ts';
 export { type CreateLoggerOptions, createLogger } from './create-logger.ts';
+export {
+  createSkillRuntime,
+  createStoreSkillSource,
+  type RuntimeScope,
+  type SkillRuntime,
+  type SkillRuntimeOptions,
+  type StoreSkillSource,
+  type StoreSkillSourceOptions,
+} from './runtime/index.ts';
 export { type RunningServer, type StartServerOptions, startServer } from './start-server.ts';

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app/create-app.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
+import { createSkillRuntime } from './runtime/skill-runtime.ts';
 
 /** Options for {@link startServer}. */
 export interface StartServerOptions {
@@ -42,7 +43,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       store,
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
-    const app = createApp({ store, logger, maxBodyBytes: config.maxBodyBytes });
+    const runtime = createSkillRuntime({ store, logger });
+    const app = createApp({ store, logger, maxBodyBytes: config.maxBodyBytes, runtime });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
         resolve(started),
@@ -63,6 +65,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         if (closed) return;
         closed = true;
         const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Ends event streams and MCP sessions, and writes pending usage events.
+        await runtime.close();
         // Keep-alive and event-stream connections would otherwise hold the close open.
         if ('closeAllConnections' in server) server.closeAllConnections();
         await closing;

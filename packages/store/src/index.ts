@@ -16,7 +16,6 @@ export {
 } from './changes/skill-change.ts';
 export { CONSOLE_STORE_LOGGER, type StoreLogger } from './changes/store-logger.ts';
 export { computeVersionHash, type HashedFile } from './content/compute-version-hash.ts';
-export { guessMimeType } from './content/guess-mime-type.ts';
 export { sha256 } from './content/sha256.ts';
 export type { StoreDatabase } from './database/store-database.ts';
 export { loadMigrations, MIGRATIONS_DIR, type Migration } from './migrate/load-migrations.ts';

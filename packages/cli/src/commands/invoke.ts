@@ -5,10 +5,10 @@ import {
   createActivationSession,
   createPolicyGate,
   type Invocation,
+  loadActivatableSkill,
   parseInvocation,
   type SkillEntry,
 } from '@skillset/core';
-import { loadActivatableSkill } from '../load-activatable-skill.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { closestNames } from '../output/closest-names.ts';

@@ -184,7 +184,7 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
       bytesRead: result.bytesRead,
       durationMs: performance.now() - started,
     };
-    if (!unchanged || changes.length > 0) saveCache();
+    if (!unchanged) saveCache();
     return changes;
   };
 

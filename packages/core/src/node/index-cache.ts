@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, sep } from 'node:path';
+import { createManifest } from '../skill/create-manifest.ts';
+import type { SkillIssue } from '../skill/skill-issue.ts';
+import type { SkillManifest } from '../skill/skill-manifest.ts';
 import type { SkillRecord } from '../source/skill-source.ts';
 import type { FolderListing } from './scan-skill-tree.ts';
 
 /** The index cache's format version; bump it whenever the parser's output or this format changes. */
-export const INDEX_CACHE_VERSION = 2;
+export const INDEX_CACHE_VERSION = 3;
 
 /** Options for {@link defaultCacheDir}. */
 export interface DefaultCacheDirOptions {
@@ -35,9 +38,14 @@ export function indexCacheFile(cacheDir: string, key: IndexCacheKey): string {
 }
 
 /** One cached skill: where its `SKILL.md` is, its size and mtime, and what parsing it gave. */
-interface CachedSkill extends Omit<SkillRecord, 'path' | 'skillFile' | 'name' | 'description'> {
+interface CachedSkill
+  extends Omit<SkillRecord, 'path' | 'skillFile' | 'name' | 'description' | 'manifest' | 'issues'> {
   name?: string;
   description?: string;
+  /** The manifest without the fields that hold their default value. */
+  manifest?: Partial<SkillManifest>;
+  /** Left out when empty. */
+  issues?: SkillIssue[];
   dir: string;
   file: string;
   size: number;
@@ -113,27 +121,28 @@ export function loadIndexCache(file: string, key: IndexCacheKey): LoadIndexCache
     }
     for (const cached of document.skills) {
       if (!isCachedSkill(cached)) return unusableCache('invalid');
-      const { dir, file: fileName, name, description, ...rest } = cached;
+      const { dir, file: fileName, name, description, manifest, issues, ...rest } = cached;
       const local = sep === '/' ? dir : dir.replaceAll('/', sep);
       // Plain concatenation: `path.join` costs more than the stat that follows.
       const path = dir === '' ? key.root : `${key.root}${sep}${local}`;
-      skills.set(dir, {
-        name: name ?? cached.manifest?.name ?? basename(path),
-        description: description ?? cached.manifest?.description ?? '',
+      const record: SkillRecord = {
+        name: name ?? manifest?.name ?? basename(path),
+        description: description ?? manifest?.description ?? '',
         ...rest,
+        issues: issues ?? [],
         path,
         skillFile: `${path}${sep}${fileName}`,
-      });
+      };
+      if (manifest !== undefined) record.manifest = expandManifest(manifest);
+      skills.set(dir, record);
     }
     for (const cached of document.folders) {
       if (!isCachedFolder(cached)) return unusableCache('invalid');
-      folders.set(cached.dir, {
-        mtimeMs: cached.mtimeMs,
-        ctimeMs: cached.ctimeMs,
-        folders: cached.folders ?? NO_NAMES,
-        links: cached.links ?? NO_NAMES,
-        skillFiles: cached.skillFiles ?? NO_NAMES,
-      });
+      // Completed in place rather than copied: there is one per folder of the tree.
+      cached.folders ??= NO_NAMES;
+      cached.links ??= NO_NAMES;
+      cached.skillFiles ??= NO_NAMES;
+      folders.set(cached.dir, cached as Required<CachedFolder>);
     }
     return { status: 'hit', skills, folders, scannedAtMs: document.scannedAtMs };
   } catch {
@@ -155,16 +164,18 @@ export function saveIndexCache(
   const cached: CachedSkill[] = [];
   for (const [dir, record] of skills) {
     if (record.size === undefined || record.mtimeMs === undefined) continue;
-    const { path: _path, skillFile, name, description, ...rest } = record;
+    const { path: _path, skillFile, name, description, manifest, issues, ...rest } = record;
     const entry: CachedSkill = {
       ...rest,
+      ...(manifest === undefined ? {} : { manifest: compactManifest(manifest) }),
+      ...(issues.length === 0 ? {} : { issues }),
       dir,
       file: basename(skillFile),
       size: record.size,
       mtimeMs: record.mtimeMs,
     };
     // Name and description are stored once, in the manifest, when there is one.
-    if (record.manifest === undefined) Object.assign(entry, { name, description });
+    if (manifest === undefined) Object.assign(entry, { name, description });
     cached.push(entry);
   }
   const folders: CachedFolder[] = [];
@@ -205,7 +216,7 @@ function isCachedSkill(value: unknown): value is CachedSkill {
     typeof cached.mtimeMs === 'number' &&
     (typeof cached.name === 'string' || typeof cached.manifest === 'object') &&
     typeof cached.valid === 'boolean' &&
-    Array.isArray(cached.issues)
+    (cached.issues === undefined || Array.isArray(cached.issues))
   );
 }
 
@@ -231,4 +242,23 @@ function isNameList(value: unknown): boolean {
     if (name.includes('/') || name.includes(sep)) return false;
   }
   return true;
+}
+
+const DEFAULT_MANIFEST = createManifest({ name: '', description: '' });
+
+/** Drops the manifest fields that hold their default value, which most skills leave alone. */
+function compactManifest(manifest: SkillManifest): Partial<SkillManifest> {
+  const compact: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(manifest)) {
+    const fallback = DEFAULT_MANIFEST[field as keyof SkillManifest];
+    const empty = Array.isArray(value)
+      ? value.length === 0
+      : typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+    if (value !== fallback && !(empty && fallback !== undefined)) compact[field] = value;
+  }
+  return compact as Partial<SkillManifest>;
+}
+
+function expandManifest(compact: Partial<SkillManifest>): SkillManifest {
+  return createManifest({ name: '', description: '', ...compact });
 }

@@ -1,6 +1,5 @@
 import {
   closeSync,
-  type Dirent,
   fstatSync,
   openSync,
   readdirSync,
@@ -9,6 +8,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, sep } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { createIssue } from '../format/create-issue.ts';
 import { parseSkill } from '../format/parse-skill.ts';
 import { createSkillRecord } from '../source/create-skill-record.ts';
@@ -170,17 +170,18 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
           ),
         );
       }
-      result.skills.set(
-        relative,
-        createSkillRecord({
-          parsed: { ...parsed, valid, issues },
-          path: folder,
-          skillFile,
-          folderName,
-          size: stats.size,
-          mtimeMs: stats.mtimeMs,
-        }),
-      );
+      const record = createSkillRecord({
+        parsed: { ...parsed, valid, issues },
+        path: folder,
+        skillFile,
+        folderName,
+        size: stats.size,
+        mtimeMs: stats.mtimeMs,
+      });
+      // Keep the earlier object when nothing changed (a racy re-read): callers diff by identity.
+      const earlier = previous?.skills.get(relative);
+      const same = earlier !== undefined && isDeepStrictEqual(earlier, record);
+      result.skills.set(relative, same ? earlier : record);
       return true;
     } catch (error) {
       result.skills.set(relative, unreadable(folder, skillFile, folderName, error));

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { ActivatableSkill } from '../invoke/activatable-skill.ts';
 import { type Activation, activate, type ForkActivation } from '../invoke/activate.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
+import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
@@ -53,21 +53,6 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
     })
     .strict();
 
-  const toActivatable = async (entry: SkillEntry, withFiles: boolean) => {
-    const loaded = await registry.loadSkill(entry);
-    if (loaded.manifest === undefined || !loaded.valid) return undefined;
-    const skill: ActivatableSkill = {
-      manifest: loaded.manifest,
-      body: loaded.body,
-      dir: entry.path,
-    };
-    if (withFiles) {
-      const files = await registry.listFiles(entry).catch(() => []);
-      skill.files = files.map((file) => file.path);
-    }
-    return skill;
-  };
-
   return defineSkillTool<typeof input, UseSkillData>({
     name: 'use_skill',
     description:
@@ -87,7 +72,7 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
           ? toolFailure('unknown_skill', `${error.message} ${available()}`)
           : gated.failure;
       }
-      const skill = await toActivatable(gated.entry, true);
+      const skill = await loadActivatableSkill({ registry, entry: gated.entry });
       if (skill === undefined) {
         return toolFailure(
           'invalid_skill',
@@ -100,7 +85,9 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
         ...(session === undefined ? {} : { session }),
         getSkill: async (reference) => {
           const found = await gate.authorize(reference, 'use_skill', 'use_skill');
-          return found.ok ? toActivatable(found.entry, false) : undefined;
+          return found.ok
+            ? loadActivatableSkill({ registry, entry: found.entry, withFiles: false })
+            : undefined;
         },
       });
       if (!result.success) {

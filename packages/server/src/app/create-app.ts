@@ -6,8 +6,11 @@ import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
+import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
+import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
 import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
 import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
+import { createSkillRuntime } from '../runtime/skill-runtime.ts';
 import { registerWebRoutes } from '../web/register-web-routes.ts';
 import type { AppDependencies } from './app-dependencies.ts';
 import type { AppEnv } from './app-env.ts';
@@ -15,6 +18,7 @@ import type { AppEnv } from './app-env.ts';
 /** Builds the HTTP application: public routes, then authentication, then every API route. */
 export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   const { store, logger, maxBodyBytes } = dependencies;
+  const runtime = dependencies.runtime ?? createSkillRuntime({ store, logger });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createApiErrorHandler(logger));
   app.notFound((context) =>
@@ -53,9 +57,16 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   registerSessionRoutes(app, dependencies);
   registerWebRoutes(app, dependencies);
 
-  app.use('/api/*', authenticateRequest(store));
+  const authenticate = authenticateRequest(store);
+  const authenticateCached = authenticateRequest(runtime.authStore);
+  app.use('/api/*', (context, next) =>
+    isRuntimeHotPath(context.req.method, context.req.path)
+      ? authenticateCached(context, next)
+      : authenticate(context, next),
+  );
+  app.use('/api/*', forgetPoliciesAfterWrites(runtime));
   registerAdminRoutes(app, dependencies);
   registerSkillRoutes(app, dependencies);
-  registerRuntimeRoutes(app, dependencies);
+  registerRuntimeRoutes(app, { ...dependencies, runtime });
   return app;
 }

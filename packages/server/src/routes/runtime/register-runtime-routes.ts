@@ -1,5 +1,20 @@
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
+import { authenticateRequest } from '../../auth/authenticate-request.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { registerEventsRoute } from './events-route.ts';
+import { registerSkillRuntimeRoutes } from './skill-runtime-routes.ts';
+import { registerUsageAuditRoutes } from './usage-audit-routes.ts';
 
 /** Registers the routes for what agents call (commands, prompt, invoke, reload), usage, audit, events and /mcp. */
-export function registerRuntimeRoutes(_app: ApiApp, _dependencies: AppDependencies) {}
+export function registerRuntimeRoutes(
+  app: ApiApp,
+  dependencies: AppDependencies & { runtime: SkillRuntime },
+) {
+  const { runtime } = dependencies;
+  registerSkillRuntimeRoutes(app, runtime);
+  registerUsageAuditRoutes(app, runtime);
+  registerEventsRoute(app, runtime);
+  app.use('/mcp', authenticateRequest(runtime.authStore));
+  app.all('/mcp', (context) => runtime.handleMcp(context.req.raw, context.var.principal));
+}

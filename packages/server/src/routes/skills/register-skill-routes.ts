@@ -1,5 +1,28 @@
+import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
+import { registerCreateSkillRoutes } from './create-skill-routes.ts';
+import { registerListSkillsRoute } from './list-skills-route.ts';
+import { registerSkillDetailRoute } from './skill-detail-route.ts';
+import { registerSkillFileRoutes } from './skill-file-routes.ts';
+import { registerSkillLifecycleRoutes } from './skill-lifecycle-routes.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import { registerSkillVersionRoutes } from './skill-version-routes.ts';
+import { registerUpdateSkillRoutes } from './update-skill-routes.ts';
+import { registerValidateSkillRoute } from './validate-skill-route.ts';
 
 /** Registers the routes for skills: list, create, upload, detail, update, versions, files, download, validate. */
-export function registerSkillRoutes(_app: ApiApp, _dependencies: AppDependencies) {}
+export function registerSkillRoutes(app: ApiApp, dependencies: AppDependencies) {
+  const skillDependencies: SkillRouteDependencies = {
+    ...dependencies,
+    environment: createNodePolicyEnvironment(),
+  };
+  registerListSkillsRoute(app, skillDependencies);
+  registerCreateSkillRoutes(app, skillDependencies);
+  registerValidateSkillRoute(app, skillDependencies);
+  registerSkillDetailRoute(app, skillDependencies);
+  registerUpdateSkillRoutes(app, skillDependencies);
+  registerSkillLifecycleRoutes(app, skillDependencies);
+  registerSkillVersionRoutes(app, skillDependencies);
+  registerSkillFileRoutes(app, skillDependencies);
+}

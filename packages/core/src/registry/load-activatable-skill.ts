@@ -1,4 +1,6 @@
-import type { ActivatableSkill, SkillEntry, SkillRegistry } from '@skillset/core';
+import type { ActivatableSkill } from '../invoke/activatable-skill.ts';
+import type { SkillRegistry } from './create-registry.ts';
+import type { SkillEntry } from './skill-entry.ts';
 
 /** Options for {@link loadActivatableSkill}. */
 export interface LoadActivatableSkillOptions {
@@ -8,7 +10,7 @@ export interface LoadActivatableSkillOptions {
   withFiles?: boolean;
 }
 
-/** Reads a skill's body (and file list) for activation; `undefined` when its `SKILL.md` has validation errors. */
+/** Reads a skill's body (and file list) for activation; `undefined` when its `SKILL.md` has errors. */
 export async function loadActivatableSkill(
   options: LoadActivatableSkillOptions,
 ): Promise<ActivatableSkill | undefined> {

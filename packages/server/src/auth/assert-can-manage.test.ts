@@ -1,0 +1,142 @@
+import type { Store } from '@skillset/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RequestPrincipal } from '../app/app-env.ts';
+import { openTestStore } from '../test-support/create-test-app.ts';
+import { assertCanManage } from './assert-can-manage.ts';
+
+let store: Store;
+let workspaceId: string;
+
+beforeAll(async () => {
+  store = await openTestStore();
+  workspaceId = (await store.workspaces.create({ name: 'Manage' })).id;
+});
+afterAll(() => store.close());
+
+const user = (
+  role: 'owner' | 'admin' | 'member' | 'viewer',
+  instanceAdmin = false,
+): RequestPrincipal => ({
+  kind: 'user',
+  tokenId: 't',
+  userId: 'u1',
+  workspaceId,
+  role,
+  instanceAdmin,
+});
+
+async function newAgent(name: string): Promise<RequestPrincipal> {
+  const agent = await store.agents.create({ workspaceId, name });
+  return { kind: 'agent', tokenId: 't', agentId: agent.id, workspaceId };
+}
+
+const check = (
+  principal: RequestPrincipal,
+  skill: Parameters<typeof assertCanManage>[0]['skill'],
+) => assertCanManage({ store, principal, skill });
+
+describe('assertCanManage', () => {
+  it('lets members manage workspace skills and their own personal skills, not viewers', async () => {
+    await expect(check(user('member'), { scope: 'workspace', name: 'pdf' })).resolves.toBe(
+      undefined,
+    );
+    await expect(
+      check(user('member'), { scope: 'personal', name: 'pdf', ownerUserId: 'u1' }),
+    ).resolves.toBe(undefined);
+    await expect(check(user('viewer'), { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
+      'Your role "viewer" cannot manage the skill "pdf"',
+    );
+    await expect(
+      check(user('owner'), { scope: 'personal', name: 'pdf', ownerUserId: 'someone-else' }),
+    ).rejects.toThrow('another user');
+  });
+
+  it('keeps public skills to instance admins and built-in skills read-only', async () => {
+    await expect(check(user('owner'), { scope: 'public', name: 'pdf' })).rejects.toThrow(
+      'Only an instance admin',
+    );
+    await expect(check(user('viewer', true), { scope: 'public', name: 'pdf' })).resolves.toBe(
+      undefined,
+    );
+    await expect(check(user('owner', true), { scope: 'builtin', name: 'pdf' })).rejects.toThrow(
+      'built-in skills are read-only',
+    );
+  });
+
+  it('refuses an agent without an explicit allow rule on manage', async () => {
+    const agent = await newAgent('no-rule');
+    await expect(check(agent, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'forbidden',
+        message: expect.stringContaining('surface: "manage"'),
+      }),
+    );
+  });
+
+  it('lets an agent manage what an allow rule on manage covers, unless deny or ask applies', async () => {
+    const agent = await newAgent('allowed');
+    if (agent.kind !== 'agent') throw new Error('agent expected');
+    await store.permissions.create({
+      workspaceId,
+      agentId: agent.agentId,
+      skill: 'pdf-*',
+      surface: 'manage',
+      action: 'allow',
+    });
+    await expect(check(agent, { scope: 'workspace', name: 'pdf-tools' })).resolves.toBe(undefined);
+    await expect(check(agent, { scope: 'workspace', name: 'other' })).rejects.toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
+    );
+    await expect(check(agent, { scope: 'public', name: 'pdf-tools' })).rejects.toThrow(
+      'Agents cannot manage the public skill',
+    );
+    await store.permissions.create({
+      workspaceId,
+      skill: 'pdf-secret',
+      surface: '*',
+      action: 'deny',
+    });
+    await expect(check(agent, { scope: 'workspace', name: 'pdf-secret' })).rejects.toThrow(
+      'may not manage "pdf-secret"',
+    );
+    await store.permissions.create({
+      workspaceId,
+      agentId: agent.agentId,
+      skill: 'pdf-review',
+      surface: 'manage',
+      action: 'ask',
+    });
+    await expect(check(agent, { scope: 'workspace', name: 'pdf-review' })).rejects.toThrow(
+      "needs a person's approval",
+    );
+  });
+
+  it('refuses an allowed agent whose skills are switched off or whose allowlist excludes the skill', async () => {
+    const agent = await newAgent('limited');
+    if (agent.kind !== 'agent') throw new Error('agent expected');
+    await store.permissions.create({
+      workspaceId,
+      agentId: agent.agentId,
+      skill: '*',
+      surface: 'manage',
+      action: 'allow',
+    });
+    await store.agents.update({
+      workspaceId,
+      id: agent.agentId,
+      settings: { allowlist: ['docs'] },
+    });
+    await expect(check(agent, { scope: 'workspace', name: 'docs' })).resolves.toBe(undefined);
+    await expect(check(agent, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
+      expect.objectContaining({ code: 'forbidden' }),
+    );
+    await store.agents.update({
+      workspaceId,
+      id: agent.agentId,
+      settings: { skillsEnabled: false },
+    });
+    await expect(check(agent, { scope: 'workspace', name: 'docs' })).rejects.toThrow(
+      'switched off',
+    );
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  createManifest,
+  createPolicyContext,
+  decide,
+  type PolicyDecision,
+  type SkillManifest,
+} from '@skillset/core';
+import type { Store, StoredSkillScope } from '@skillset/store';
+import type { RequestPrincipal } from '../app/app-env.ts';
+import { forbiddenError } from './forbidden-error.ts';
+import { type AgentPrincipal, assertRole } from './require-role.ts';
+
+/** The skill to change or create; a `StoredSkill` fits as it is. */
+export interface ManagedSkill {
+  scope: StoredSkillScope;
+  /** The manifest, or just the name for a skill not parsed yet. */
+  manifest?: SkillManifest;
+  name?: string;
+  /** The owner of a personal skill. */
+  ownerUserId?: string | null;
+  enabled?: boolean;
+}
+
+/** Options for {@link assertCanManage}. */
+export interface AssertCanManageOptions {
+  store: Store;
+  principal: RequestPrincipal;
+  skill: ManagedSkill;
+}
+
+function skillName(skill: ManagedSkill): string {
+  const name = skill.manifest?.name ?? skill.name;
+  if (name === undefined) throw new TypeError('assertCanManage needs a manifest or a name');
+  return name;
+}
+
+/** Decides the `manage` surface for an agent with its settings and its workspace's rules. */
+export async function decideAgentManage(
+  store: Store,
+  principal: AgentPrincipal,
+  skill: ManagedSkill,
+): Promise<PolicyDecision> {
+  const [agent, workspace, rules] = await Promise.all([
+    store.agents.get(principal.workspaceId, principal.agentId),
+    store.workspaces.get(principal.workspaceId),
+    store.permissions.policyRules({
+      workspaceId: principal.workspaceId,
+      agentId: principal.agentId,
+    }),
+  ]);
+  const name = skillName(skill);
+  const context = createPolicyContext({
+    principal: {
+      kind: 'agent',
+      id: principal.agentId,
+      ...(principal.actsForUserId === undefined ? {} : { userId: principal.actsForUserId }),
+    },
+    ...(workspace === undefined ? {} : { workspace: { id: workspace.id, ...workspace.settings } }),
+    ...(agent === undefined ? {} : { agent: { id: agent.id, ...agent.settings } }),
+    rules,
+  });
+  return decide(
+    {
+      manifest: skill.manifest ?? createManifest({ name, description: '' }),
+      scope: skill.scope,
+      ...(skill.enabled === undefined ? {} : { enabled: skill.enabled }),
+      ...(skill.ownerUserId == null ? {} : { ownerId: skill.ownerUserId }),
+    },
+    context,
+    'api_manage',
+  );
+}
+
+/**
+ * Refuses with 403 unless the principal may create or change the skill: users need `member` or
+ * stronger for workspace and their own personal skills and instance admin for public ones; agents
+ * need an explicit `allow` rule on the `manage` surface that no `deny` or `ask` overrides.
+ * Built-in skills are read-only for everyone.
+ */
+export async function assertCanManage(options: AssertCanManageOptions): Promise<void> {
+  const { principal, skill } = options;
+  const name = skillName(skill);
+  if (skill.scope === 'builtin') {
+    throw forbiddenError(`"${name}" is a built-in skill; built-in skills are read-only.`);
+  }
+  if (principal.kind === 'user') {
+    if (skill.scope === 'public') {
+      if (!principal.instanceAdmin) {
+        throw forbiddenError(
+          `Only an instance admin can manage the public skill "${name}"; public skills are shared by every workspace.`,
+        );
+      }
+      return;
+    }
+    assertRole(principal.role, 'member', `manage the skill "${name}"`);
+    if (skill.scope === 'personal' && skill.ownerUserId != null) {
+      if (skill.ownerUserId !== principal.userId) {
+        throw forbiddenError(`"${name}" is another user's personal skill.`);
+      }
+    }
+    return;
+  }
+  if (skill.scope === 'public') {
+    throw forbiddenError(`Agents cannot manage the public skill "${name}".`);
+  }
+  const decision = await decideAgentManage(options.store, principal, skill);
+  const last = decision.reasons.at(-1);
+  if (!decision.allowed) {
+    throw forbiddenError(
+      `This agent may not manage "${name}": ${last?.message ?? 'refused by policy.'}`,
+    );
+  }
+  if (decision.requiresApproval) {
+    throw forbiddenError(
+      `Managing "${name}" needs a person's approval (an "ask" rule on "manage"); ask a workspace member to make the change.`,
+    );
+  }
+  const permission = decision.reasons.find((reason) => reason.step === 'permission');
+  if (permission?.code !== 'allowed_by_rule') {
+    throw forbiddenError(
+      `Agents cannot manage skills unless allowed: add a permission rule {agentId, skill: "${name}" or a pattern, surface: "manage", action: "allow"}.`,
+    );
+  }
+}

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi';
+import type { StoredAgent } from '@skillset/store';
+
+const patternListSchema = z.array(z.string().trim().min(1).max(200)).max(1000);
+
+/** An agent's settings as the API returns them. */
+export const agentSettingsSchema = z
+  .object({
+    skillsEnabled: z.boolean(),
+    allowlist: z.array(z.string()),
+    integrations: z.array(z.string()).optional(),
+    includePersonal: z.boolean(),
+    catalogBudget: z.number().optional(),
+    skills: z.array(z.string()),
+  })
+  .openapi('AgentSettings');
+
+/** Settings a request may set; `integrations: null` and `catalogBudget: null` return to the default. */
+export const agentSettingsInputSchema = z.strictObject({
+  skillsEnabled: z.boolean().optional(),
+  allowlist: patternListSchema.optional(),
+  integrations: z.array(z.string().min(1).max(100)).max(200).nullable().optional(),
+  includePersonal: z.boolean().optional(),
+  catalogBudget: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  skills: patternListSchema.optional(),
+});
+
+/** An agent as the API returns it. */
+export const agentSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    settings: agentSettingsSchema,
+    actsForUserId: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Agent');
+
+const agentNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\s/][^/]*$/, 'an agent name cannot contain "/" or start with a space');
+
+/** The body of `POST /api/agents`. */
+export const createAgentSchema = z.strictObject({
+  name: agentNameSchema,
+  description: z.string().max(2000).optional(),
+  settings: agentSettingsInputSchema.optional(),
+  actsForUserId: z.string().min(1).optional(),
+});
+
+/** The body of `PATCH /api/agents/{id}`; settings are merged into the stored ones. */
+export const updateAgentSchema = z.strictObject({
+  name: agentNameSchema.optional(),
+  description: z.string().max(2000).nullable().optional(),
+  settings: agentSettingsInputSchema.optional(),
+  actsForUserId: z.string().min(1).nullable().optional(),
+});
+
+/** The path of one agent. */
+export const agentIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
+
+/** Serialises an agent. */
+export function toAgentJson(agent: StoredAgent): z.infer<typeof agentSchema> {
+  return {
+    id: agent.id,
+    workspaceId: agent.workspaceId,
+    name: agent.name,
+    description: agent.description,
+    settings: agent.settings,
+    actsForUserId: agent.actsForUserId,
+    createdAt: agent.createdAt.toISOString(),
+    updatedAt: agent.updatedAt.toISOString(),
+  };
+}

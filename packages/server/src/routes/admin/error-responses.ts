@@ -1,0 +1,33 @@
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+
+const DESCRIPTIONS = {
+  400: 'Invalid request: malformed JSON, a wrong type, an unknown field or a bad value',
+  401: 'Missing, unknown, revoked or expired token',
+  403: 'Signed in, but the role or token kind may not do this',
+  404: 'Not found in the caller’s workspace (also for another workspace’s resources)',
+  409: 'Conflicts with the current state',
+  413: 'The request body is too large',
+} as const;
+
+/** A status the admin routes document as a JSON error. */
+export type ErrorStatus = keyof typeof DESCRIPTIONS;
+
+/** The OpenAPI responses of JSON errors with these statuses (401 is always included). */
+export function errorResponses<Status extends ErrorStatus>(...statuses: Status[]) {
+  const responses: Partial<
+    Record<
+      ErrorStatus,
+      {
+        description: string;
+        content: { 'application/json': { schema: typeof apiErrorBodySchema } };
+      }
+    >
+  > = {};
+  for (const status of [401 as const, ...statuses]) {
+    responses[status] = {
+      description: DESCRIPTIONS[status],
+      content: { 'application/json': { schema: apiErrorBodySchema } },
+    };
+  }
+  return responses;
+}

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { type Store, slugify } from '@skillset/store';
+import type { ApiApp } from '../../app/api-app.ts';
+import type { AppDependencies } from '../../app/app-dependencies.ts';
+import { actorOf } from '../../auth/actor-of.ts';
+import { notFoundError } from '../../auth/not-found-error.ts';
+import { assertRole, requireUser } from '../../auth/require-role.ts';
+import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
+import { errorResponses } from './error-responses.ts';
+import { jsonBody, jsonResponse } from './json-body.ts';
+import {
+  createWorkspaceSchema,
+  toWorkspaceJson,
+  updateWorkspaceSchema,
+  workspaceIdParamsSchema,
+  workspaceSchema,
+} from './workspace-schemas.ts';
+
+const tags = ['workspaces'];
+
+const listWorkspaces = createRoute({
+  method: 'get',
+  path: '/api/workspaces',
+  tags,
+  summary: 'The workspaces the caller belongs to, with the caller’s role in each',
+  responses: {
+    200: jsonResponse(z.object({ workspaces: z.array(workspaceSchema) }), 'My workspaces'),
+    ...errorResponses(403),
+  },
+});
+
+const createWorkspace = createRoute({
+  method: 'post',
+  path: '/api/workspaces',
+  tags,
+  summary: 'Create a workspace; the caller becomes its owner',
+  request: { body: jsonBody(createWorkspaceSchema) },
+  responses: {
+    201: jsonResponse(workspaceSchema, 'The new workspace'),
+    ...errorResponses(400, 403, 409, 413),
+  },
+});
+
+const getWorkspace = createRoute({
+  method: 'get',
+  path: '/api/workspaces/{id}',
+  tags,
+  summary: 'One workspace the caller belongs to',
+  request: { params: workspaceIdParamsSchema },
+  responses: {
+    200: jsonResponse(workspaceSchema, 'The workspace'),
+    ...errorResponses(403, 404),
+  },
+});
+
+const updateWorkspace = createRoute({
+  method: 'patch',
+  path: '/api/workspaces/{id}',
+  tags,
+  summary: 'Rename a workspace or change its settings (owner or admin)',
+  request: { params: workspaceIdParamsSchema, body: jsonBody(updateWorkspaceSchema) },
+  responses: {
+    200: jsonResponse(workspaceSchema, 'The updated workspace'),
+    ...errorResponses(400, 403, 404, 413),
+  },
+});
+
+const deleteWorkspace = createRoute({
+  method: 'delete',
+  path: '/api/workspaces/{id}',
+  tags,
+  summary: 'Delete a workspace and everything in it (owner)',
+  request: { params: workspaceIdParamsSchema },
+  responses: { 204: { description: 'Deleted' }, ...errorResponses(403, 404) },
+});
+
+async function freeSlug(store: Store, name: string): Promise<string> {
+  const base = slugify(name);
+  for (let attempt = 1; attempt < 100; attempt += 1) {
+    const slug = attempt === 1 ? base : `${base.slice(0, 44)}-${attempt}`;
+    if ((await store.workspaces.getBySlug(slug)) === undefined) return slug;
+  }
+  return `${base.slice(0, 39)}-${randomUUID().slice(0, 8)}`;
+}
+
+/** Registers list, create, get, update and delete of workspaces. */
+export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies) {
+  app.openapi(listWorkspaces, async (context) => {
+    const user = requireUser(context.var.principal, 'list workspaces');
+    const memberships = await store.workspaces.listForUser(user.userId);
+    const token = await store.tokens.get(user.tokenId);
+    const visible = memberships.filter(
+      (membership) => token?.workspaceId == null || token.workspaceId === membership.workspace.id,
+    );
+    return context.json(
+      {
+        workspaces: visible.map((membership) =>
+          toWorkspaceJson(membership.workspace, membership.role),
+        ),
+      },
+      200,
+    );
+  });
+
+  app.openapi(createWorkspace, async (context) => {
+    const user = requireUser(context.var.principal, 'create workspaces');
+    const body = context.req.valid('json');
+    const slug = body.slug ?? (await freeSlug(store, body.name));
+    const actor = actorOf(user);
+    const workspace = await store.transaction(async (transaction) => {
+      const created = await transaction.workspaces.create({
+        name: body.name,
+        slug,
+        ...(body.settings === undefined ? {} : { settings: body.settings }),
+      });
+      await transaction.audit.append({
+        workspaceId: created.id,
+        actor,
+        action: 'workspace.create',
+        target: { kind: 'workspace', id: created.id },
+        details: { name: created.name, slug: created.slug },
+      });
+      await transaction.members.add({
+        workspaceId: created.id,
+        userId: user.userId,
+        role: 'owner',
+        actor,
+      });
+      return created;
+    });
+    return context.json(toWorkspaceJson(workspace, 'owner'), 201);
+  });
+
+  app.openapi(getWorkspace, async (context) => {
+    const { id } = context.req.valid('param');
+    const standing = await resolveWorkspaceRole(store, context.var.principal, id);
+    if (standing.kind === 'agent') requireUser(context.var.principal, 'read workspace settings');
+    const workspace = await store.workspaces.get(id);
+    if (workspace === undefined) throw notFoundError('workspace', id);
+    return context.json(
+      toWorkspaceJson(workspace, standing.kind === 'user' ? standing.role : undefined),
+      200,
+    );
+  });
+
+  app.openapi(updateWorkspace, async (context) => {
+    const { id } = context.req.valid('param');
+    const principal = context.var.principal;
+    const standing = await resolveWorkspaceRole(store, principal, id);
+    const user = requireUser(principal, 'change workspaces');
+    if (standing.kind === 'user') assertRole(standing.role, 'admin', 'change workspace settings');
+    const body = context.req.valid('json');
+    const settings =
+      body.settings === undefined
+        ? undefined
+        : {
+            ...(body.settings.skillsEnabled === undefined
+              ? {}
+              : { skillsEnabled: body.settings.skillsEnabled }),
+            ...(body.settings.integrations === undefined
+              ? {}
+              : { integrations: body.settings.integrations ?? undefined }),
+          };
+    const workspace = await store.transaction(async (transaction) => {
+      const updated = await transaction.workspaces.update(id, {
+        ...(body.name === undefined ? {} : { name: body.name }),
+        ...(settings === undefined ? {} : { settings }),
+      });
+      if (updated === undefined) throw notFoundError('workspace', id);
+      await transaction.audit.append({
+        workspaceId: id,
+        actor: actorOf(user),
+        action: 'workspace.update',
+        target: { kind: 'workspace', id },
+        details: body,
+      });
+      return updated;
+    });
+    return context.json(
+      toWorkspaceJson(workspace, standing.kind === 'user' ? standing.role : undefined),
+      200,
+    );
+  });
+
+  app.openapi(deleteWorkspace, async (context) => {
+    const { id } = context.req.valid('param');
+    const principal = context.var.principal;
+    const standing = await resolveWorkspaceRole(store, principal, id);
+    const user = requireUser(principal, 'delete workspaces');
+    if (standing.kind === 'user') assertRole(standing.role, 'owner', 'delete the workspace');
+    await store.transaction(async (transaction) => {
+      const workspace = await transaction.workspaces.get(id);
+      if (workspace === undefined || !(await transaction.workspaces.delete(id))) {
+        throw notFoundError('workspace', id);
+      }
+      // The workspace's own entries go with it; this one is kept at instance level.
+      await transaction.audit.append({
+        workspaceId: null,
+        actor: actorOf(user),
+        action: 'workspace.delete',
+        target: { kind: 'workspace', id },
+        details: { name: workspace.name, slug: workspace.slug },
+      });
+    });
+    return context.body(null, 204);
+  });
+}

@@ -1,0 +1,80 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { SkillChange } from '@skillset/store';
+import { streamSSE } from 'hono/streaming';
+import type { ApiApp } from '../../app/api-app.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { runtimeErrorResponses } from './error-responses.ts';
+import { workspaceQuery } from './runtime-schemas.ts';
+
+/** How often an idle event stream sends a comment, so proxies keep it open. */
+export const EVENTS_HEARTBEAT_MS = 15_000;
+
+const getEvents = createRoute({
+  method: 'get',
+  path: '/api/events',
+  tags: ['runtime'],
+  summary: 'Server-Sent Events: the skill changes of the caller’s workspace (event `skill`)',
+  request: { query: z.strictObject({ workspace: workspaceQuery }) },
+  responses: {
+    200: {
+      description:
+        'An event stream; each `skill` event carries {type, name, scope, skillId, version}',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+    ...runtimeErrorResponses,
+  },
+});
+
+/** Registers the SSE change feed; streams end when the client leaves or the server closes. */
+export function registerEventsRoute(
+  app: ApiApp,
+  runtime: SkillRuntime,
+  heartbeatMs = EVENTS_HEARTBEAT_MS,
+) {
+  app.openapi(getEvents, (context) => {
+    const { principal } = context.var;
+    return streamSSE(context, async (stream) => {
+      const queue: SkillChange[] = [];
+      let wake: (() => void) | undefined;
+      const notify = () => {
+        wake?.();
+        wake = undefined;
+      };
+      const unsubscribe = runtime.watch(principal, (change) => {
+        queue.push(change);
+        notify();
+      });
+      const heartbeat = setInterval(() => {
+        void stream.write(': heartbeat\n\n').catch(() => {});
+      }, heartbeatMs);
+      runtime.signal.addEventListener('abort', notify);
+      stream.onAbort(notify);
+      try {
+        await stream.write(': connected\n\n');
+        while (!stream.aborted && !stream.closed && !runtime.signal.aborted) {
+          const change = queue.shift();
+          if (change === undefined) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+            });
+            continue;
+          }
+          await stream.writeSSE({
+            event: 'skill',
+            data: JSON.stringify({
+              type: change.type,
+              name: change.name,
+              scope: change.scope,
+              skillId: change.skillId,
+              version: change.version,
+            }),
+          });
+        }
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        runtime.signal.removeEventListener('abort', notify);
+      }
+    }) as never;
+  });
+}

@@ -1,0 +1,108 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app/api-app.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { createSkillBodySchema, skillTextOfCreateBody } from './create-skill-body.ts';
+import { presentSkillDetail } from './present-skill.ts';
+import { readUploadedPackage } from './read-uploaded-package.ts';
+import { CREATABLE_SCOPES, saveNewSkill } from './save-new-skill.ts';
+import { resolveSkillCaller } from './skill-caller.ts';
+import { formatSkillEtag } from './skill-etag.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import { skillDetailSchema } from './skill-schemas.ts';
+
+const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
+const binary = { schema: { type: 'string' as const, format: 'binary' } };
+
+const createdResponse = {
+  description: 'Created; the ETag is the version (1)',
+  headers: { ETag: { schema: { type: 'string' as const } } },
+  content: { 'application/json': { schema: skillDetailSchema } },
+};
+
+const createSkillRoute = createRoute({
+  method: 'post',
+  path: '/api/skills',
+  tags: ['skills'],
+  summary: 'Create a skill from its SKILL.md text or from fields',
+  request: {
+    body: { content: { 'application/json': { schema: createSkillBodySchema } }, required: true },
+  },
+  responses: {
+    201: createdResponse,
+    400: { description: 'Invalid SKILL.md (with issues) or request', content: errorContent },
+    403: { description: 'Not allowed in that scope', content: errorContent },
+    409: { description: 'A skill of that name exists in the scope', content: errorContent },
+  },
+});
+
+const uploadSkillRoute = createRoute({
+  method: 'post',
+  path: '/api/skills/upload',
+  tags: ['skills'],
+  summary: 'Upload a skill as a ZIP (SKILL.md at the root or in one folder) or a single .md',
+  request: {
+    query: z.object({ scope: z.enum(CREATABLE_SCOPES).optional() }),
+    body: {
+      content: {
+        'application/zip': binary,
+        'application/octet-stream': binary,
+        'text/markdown': { schema: { type: 'string' as const } },
+        'multipart/form-data': {
+          schema: {
+            type: 'object' as const,
+            properties: { file: { type: 'string' as const, format: 'binary' } },
+            required: ['file'],
+          },
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    201: createdResponse,
+    400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
+    403: { description: 'Not allowed in that scope', content: errorContent },
+    409: { description: 'A skill of that name exists in the scope', content: errorContent },
+    413: { description: 'Package over the size or file-count limits', content: errorContent },
+    415: { description: 'Not a ZIP, Markdown or form upload', content: errorContent },
+  },
+});
+
+/** Registers `POST /api/skills` and `POST /api/skills/upload`. */
+export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteDependencies) {
+  app.openapi(createSkillRoute, async (context) => {
+    const body = context.req.valid('json');
+    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const skill = await saveNewSkill({
+      dependencies,
+      caller,
+      scope: body.scope ?? 'workspace',
+      skillMd: skillTextOfCreateBody(body),
+      ...(body.files === undefined
+        ? {}
+        : { files: Object.entries(body.files).map(([path, content]) => ({ path, content })) }),
+      source: 'api',
+    });
+    const detail = await presentSkillDetail(dependencies, caller, skill);
+    return context.json(detail, 201, { ETag: formatSkillEtag(skill.currentVersion) });
+  });
+
+  app.openapi(uploadSkillRoute, async (context) => {
+    const { scope = 'workspace' } = context.req.valid('query');
+    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const contents = await readUploadedPackage(context);
+    const skill = await saveNewSkill({
+      dependencies,
+      caller,
+      scope,
+      skillMd: contents.skillText,
+      files: contents.files.map((file) => ({ path: file.path, content: file.bytes })),
+      folderName: contents.folderName,
+      source: 'upload',
+    });
+    const detail = await presentSkillDetail(dependencies, caller, skill);
+    return context.json({ ...detail, issues: [...contents.issues, ...detail.issues] }, 201, {
+      ETag: formatSkillEtag(skill.currentVersion),
+    });
+  });
+}

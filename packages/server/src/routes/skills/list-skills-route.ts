@@ -1,0 +1,183 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { SkillsetError } from '@skillset/core';
+import {
+  type ListSkillsOptions,
+  STORED_SKILL_SCOPES,
+  type StoredSkill,
+  type StoredSkillScope,
+} from '@skillset/store';
+import type { ApiApp } from '../../app/api-app.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
+import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
+import { skillEligibility } from './skill-eligibility.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import { skillListSchema } from './skill-schemas.ts';
+import { skillScopeRank } from './skill-scope-rank.ts';
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const OFFSET_CURSOR = /^offset:(\d+)$/;
+const PAGE_SIZE = 10_000;
+
+const listQuerySchema = z.object({
+  scope: z.string().optional().openapi({
+    description: 'One scope or a comma-separated list (builtin,public,workspace,personal).',
+  }),
+  source: z
+    .string()
+    .optional()
+    .openapi({ description: 'Where skills came from: builtin, api, upload…' }),
+  enabled: booleanQuery.optional(),
+  eligible: booleanQuery
+    .optional()
+    .openapi({ description: "Whether the skill's `requires` are met on this server." }),
+  tag: z.string().optional(),
+  category: z.string().optional(),
+  q: z.string().optional().openapi({ description: 'Words that must all occur (full text).' }),
+  limit: z.coerce.number().int().min(1).max(PAGE_SIZE).optional().openapi({ example: 50 }),
+  offset: z.coerce.number().int().min(0).optional(),
+  cursor: z.string().optional().openapi({ description: 'The nextCursor of the previous page.' }),
+});
+
+type ListQuery = z.output<typeof listQuerySchema>;
+
+const listSkillsRoute = createRoute({
+  method: 'get',
+  path: '/api/skills',
+  tags: ['skills'],
+  summary: 'List the skills you can see, with filters and paging',
+  request: { query: listQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of skills',
+      content: { 'application/json': { schema: skillListSchema } },
+    },
+    400: {
+      description: 'Bad filter',
+      content: { 'application/json': { schema: apiErrorBodySchema } },
+    },
+  },
+});
+
+function parseScopes(text: string | undefined): StoredSkillScope[] | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const scopes = text.split(',').map((part) => part.trim());
+  for (const scope of scopes) {
+    if (!(STORED_SKILL_SCOPES as readonly string[]).includes(scope)) {
+      throw new SkillsetError({
+        code: 'invalid_request',
+        message: `Unknown scope ${JSON.stringify(scope)}; use ${STORED_SKILL_SCOPES.join(', ')} (comma-separated for several).`,
+      });
+    }
+  }
+  return scopes as StoredSkillScope[];
+}
+
+function storeFilters(caller: SkillCaller, query: ListQuery): ListSkillsOptions {
+  const scope = parseScopes(query.scope);
+  return {
+    ...caller.access,
+    ...(scope === undefined ? {} : { scope }),
+    ...(query.source === undefined ? {} : { source: query.source }),
+    ...(query.enabled === undefined ? {} : { enabled: query.enabled }),
+    ...(query.tag === undefined ? {} : { tag: query.tag }),
+    ...(query.category === undefined ? {} : { category: query.category }),
+    ...(query.q === undefined ? {} : { q: query.q }),
+  };
+}
+
+/** Lists every matching skill, page by page (for the computed `eligible` filter). */
+async function listAll(
+  dependencies: SkillRouteDependencies,
+  filters: ListSkillsOptions,
+): Promise<StoredSkill[]> {
+  const items: StoredSkill[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await dependencies.store.skills.list({
+      ...filters,
+      limit: PAGE_SIZE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return items;
+}
+
+function readOffsetCursor(cursor: string | undefined, offset: number | undefined): number {
+  if (cursor === undefined) return offset ?? 0;
+  const match = OFFSET_CURSOR.exec(cursor);
+  if (match === null) {
+    throw new SkillsetError({
+      code: 'invalid_cursor',
+      message: `Invalid cursor ${JSON.stringify(cursor)}; pass the nextCursor of a previous page with the same filters.`,
+    });
+  }
+  return Number(match[1]);
+}
+
+/** The winning scope of each name among the given skills, for `shadowedBy`. */
+async function shadowingScopes(
+  dependencies: SkillRouteDependencies,
+  caller: SkillCaller,
+  skills: readonly StoredSkill[],
+): Promise<Map<string, StoredSkillScope>> {
+  const names = [
+    ...new Set(
+      skills.filter((skill) => skill.scope !== 'personal').map((skill) => skill.name.toLowerCase()),
+    ),
+  ];
+  const winners = new Map<string, StoredSkillScope>();
+  await Promise.all(
+    names.map(async (name) => {
+      const resolved = await dependencies.store.skills.resolve({ ...caller.access, name });
+      if (resolved !== undefined) winners.set(name, resolved.skill.scope);
+    }),
+  );
+  return winners;
+}
+
+/** Registers `GET /api/skills`. */
+export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
+  app.openapi(listSkillsRoute, async (context) => {
+    const query = context.req.valid('query');
+    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const filters = storeFilters(caller, query);
+    let page: { items: StoredSkill[]; total: number; nextCursor?: string };
+    if (query.eligible === undefined) {
+      page = await dependencies.store.skills.list({
+        ...filters,
+        ...(query.limit === undefined ? {} : { limit: query.limit }),
+        ...(query.offset === undefined ? {} : { offset: query.offset }),
+        ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+      });
+    } else {
+      const wanted = query.eligible;
+      const matching = (await listAll(dependencies, filters)).filter(
+        (skill) => skillEligibility(skill.manifest, dependencies.environment).eligible === wanted,
+      );
+      const start = readOffsetCursor(query.cursor, query.offset);
+      const end = start + (query.limit ?? 50);
+      page = {
+        items: matching.slice(start, end),
+        total: matching.length,
+        ...(end < matching.length ? { nextCursor: `offset:${end}` } : {}),
+      };
+    }
+    const winners = await shadowingScopes(dependencies, caller, page.items);
+    const items: SkillSummary[] = page.items.map((skill) => {
+      const winner = winners.get(skill.name.toLowerCase());
+      const shadowed = winner !== undefined && skillScopeRank(winner) > skillScopeRank(skill.scope);
+      return presentSkillSummary(skill, dependencies, shadowed ? winner : undefined);
+    });
+    return context.json(
+      {
+        items,
+        total: page.total,
+        ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
+      },
+      200,
+    );
+  });
+}

@@ -1,0 +1,41 @@
+import type { Actor, SkillAccess, Store, StoredAgent } from '@skillset/store';
+import type { RequestPrincipal } from '../../app/app-env.ts';
+import { actorOf } from '../../auth/actor-of.ts';
+
+/** The principal of a skills request with what the store needs: its visibility and its audit actor. */
+export interface SkillCaller {
+  principal: RequestPrincipal;
+  access: SkillAccess;
+  actor: Actor;
+  /** The calling agent's row, when the principal is an agent. */
+  agent?: StoredAgent;
+}
+
+/**
+ * Resolves who is calling: a user sees builtin, public, workspace and their own personal skills;
+ * an agent sees its acting user's personal skills only when its settings include them.
+ */
+export async function resolveSkillCaller(
+  store: Store,
+  principal: RequestPrincipal,
+): Promise<SkillCaller> {
+  if (principal.kind === 'user') {
+    return {
+      principal,
+      access: { workspaceId: principal.workspaceId, userId: principal.userId },
+      actor: actorOf(principal),
+    };
+  }
+  const agent = await store.agents.get(principal.workspaceId, principal.agentId);
+  const actsFor = principal.actsForUserId ?? agent?.actsForUserId ?? undefined;
+  const includePersonal = agent?.settings.includePersonal === true && actsFor !== undefined;
+  return {
+    principal,
+    access: {
+      workspaceId: principal.workspaceId,
+      ...(includePersonal ? { userId: actsFor } : {}),
+    },
+    actor: actorOf(principal),
+    ...(agent === undefined ? {} : { agent }),
+  };
+}

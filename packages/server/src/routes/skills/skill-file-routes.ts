@@ -1,0 +1,118 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { SkillsetError, writeSkillPackage } from '@skillset/core';
+import type { ApiApp } from '../../app/api-app.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { findSkill, skillNotFound } from './find-skill.ts';
+import { resolveSkillCaller } from './skill-caller.ts';
+import { formatSkillEtag } from './skill-etag.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import { skillNameParamsSchema, skillScopeQuerySchema } from './skill-schemas.ts';
+
+const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
+const FILE_PATH_PATTERN = '/api/skills/:name/files/:path{.+}';
+
+const fileQuerySchema = skillScopeQuerySchema.extend({
+  version: z.coerce.number().int().min(1).optional().openapi({ description: 'Default: current.' }),
+});
+
+const getFileRoute = createRoute({
+  method: 'get',
+  path: '/api/skills/{name}/files/{path}',
+  tags: ['skills'],
+  summary: 'One file of a skill, with its stored Content-Type (path relative to the skill folder)',
+  request: {
+    params: skillNameParamsSchema.extend({
+      path: z.string().openapi({ description: 'May contain "/", e.g. scripts/run.py.' }),
+    }),
+    query: fileQuerySchema,
+  },
+  responses: {
+    200: {
+      description: 'The bytes',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    404: { description: 'No such skill or file', content: errorContent },
+  },
+});
+
+const downloadRoute = createRoute({
+  method: 'get',
+  path: '/api/skills/{name}/download',
+  tags: ['skills'],
+  summary: 'Download a skill as a ZIP (its folder with SKILL.md and every file)',
+  request: { params: skillNameParamsSchema, query: fileQuerySchema },
+  responses: {
+    200: {
+      description: 'The ZIP',
+      content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
+    },
+    404: { description: 'No such skill or version', content: errorContent },
+  },
+});
+
+/** Registers `GET /api/skills/{name}/files/{path}` and `GET /api/skills/{name}/download`. */
+export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDependencies) {
+  const { store } = dependencies;
+
+  app.openAPIRegistry.registerPath(getFileRoute);
+  // The path parameter spans several segments, which the OpenAPI router cannot express.
+  app.get(FILE_PATH_PATTERN, async (context) => {
+    const parsed = fileQuerySchema.safeParse(context.req.query());
+    if (!parsed.success) {
+      throw new SkillsetError({
+        code: 'invalid_request',
+        message: `Invalid request query: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      });
+    }
+    const name = context.req.param('name');
+    const path = context.req.param('path');
+    const caller = await resolveSkillCaller(store, context.get('principal'));
+    const skill = await findSkill({ store, caller, name, scope: parsed.data.scope });
+    const file = await store.skills.getFile({
+      ...caller.access,
+      id: skill.id,
+      path,
+      ...(parsed.data.version === undefined ? {} : { version: parsed.data.version }),
+    });
+    if (file === undefined) {
+      throw new SkillsetError({
+        code: 'file_not_found',
+        message: `Skill ${JSON.stringify(skill.name)} has no file ${JSON.stringify(path)}; its files are listed in GET /api/skills/${encodeURIComponent(skill.name)}.`,
+      });
+    }
+    const fileName = path.split('/').at(-1) ?? path;
+    return context.body(new Uint8Array(file.content), 200, {
+      'content-type': file.mime,
+      'content-length': String(file.size),
+      'content-disposition': contentDisposition(fileName).replace(/^attachment/, 'inline'),
+      'x-content-type-options': 'nosniff',
+      // Skill files are user content: never let one run script in the API's origin.
+      'content-security-policy': "sandbox; default-src 'none'",
+      etag: `"${file.hash}"`,
+    });
+  });
+
+  app.openapi(downloadRoute, async (context) => {
+    const { name } = context.req.valid('param');
+    const { scope, version } = context.req.valid('query');
+    const caller = await resolveSkillCaller(store, context.get('principal'));
+    const skill = await findSkill({ store, caller, name, scope });
+    const files = await store.skills.readFiles({
+      ...caller.access,
+      id: skill.id,
+      ...(version === undefined ? {} : { version }),
+    });
+    if (files === undefined || files.length === 0) throw skillNotFound(name, scope);
+    const zip = writeSkillPackage({
+      folderName: skill.name,
+      files: files.map((file) => ({ path: file.path, bytes: file.content })),
+    });
+    const label = version === undefined || version === skill.currentVersion ? '' : `-v${version}`;
+    return context.body(new Uint8Array(zip), 200, {
+      'content-type': 'application/zip',
+      'content-disposition': contentDisposition(`${skill.name}${label}.zip`),
+      etag: formatSkillEtag(version ?? skill.currentVersion),
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { z } from '@hono/zod-openapi';
+import { STORED_SKILL_SCOPES } from '@skillset/store';
+
+/** A stored scope: `builtin`, `public`, `workspace` or `personal`. */
+export const skillScopeSchema = z.enum(STORED_SKILL_SCOPES).openapi('SkillScope');
+
+/** One validation issue of a skill or a package. */
+export const skillIssueSchema = z
+  .object({
+    code: z.string(),
+    severity: z.enum(['error', 'warning']),
+    message: z.string(),
+    field: z.string().optional(),
+    line: z.number().int().optional(),
+    column: z.number().int().optional(),
+  })
+  .openapi('SkillIssue');
+
+/** What a skill needs and the server lacks. */
+export const eligibilitySchema = z
+  .object({
+    eligible: z.boolean(),
+    missing: z.object({
+      bins: z.array(z.string()),
+      anyBins: z.array(z.string()),
+      env: z.array(z.string()),
+      config: z.array(z.string()),
+      os: z.array(z.string()),
+    }),
+  })
+  .openapi('SkillEligibility');
+
+/** A skill in a listing. */
+export const skillSummarySchema = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    scope: skillScopeSchema,
+    source: z.string(),
+    enabled: z.boolean(),
+    version: z.number().int(),
+    tags: z.array(z.string()),
+    category: z.string().nullable(),
+    eligible: z.boolean(),
+    shadowedBy: skillScopeSchema
+      .optional()
+      .openapi({ description: 'The scope of the visible skill of the same name that wins.' }),
+  })
+  .openapi('SkillSummary');
+
+/** A page of skills. */
+export const skillListSchema = z
+  .object({
+    items: z.array(skillSummarySchema),
+    total: z.number().int(),
+    nextCursor: z.string().optional(),
+  })
+  .openapi('SkillList');
+
+/** A file of a skill version, without its bytes. */
+export const skillFileSchema = z
+  .object({ path: z.string(), size: z.number().int(), mime: z.string(), hash: z.string() })
+  .openapi('SkillFile');
+
+/** A skill with its content, files, eligibility, shadowing, references and warnings. */
+export const skillDetailSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    scope: skillScopeSchema,
+    source: z.string(),
+    enabled: z.boolean(),
+    version: z.number().int(),
+    hash: z.string(),
+    tags: z.array(z.string()),
+    category: z.string().nullable(),
+    manifest: z.record(z.string(), z.unknown()),
+    content: z.string().openapi({ description: 'The whole SKILL.md text.' }),
+    body: z.string().openapi({ description: 'The Markdown after the frontmatter.' }),
+    files: z.array(skillFileSchema).openapi({ description: 'Every file but SKILL.md.' }),
+    eligibility: eligibilitySchema,
+    shadows: z.array(
+      z.object({ scope: skillScopeSchema, version: z.number().int(), enabled: z.boolean() }),
+    ),
+    shadowedBy: skillScopeSchema.optional(),
+    agents: z.array(z.object({ id: z.string(), name: z.string() })),
+    issues: z.array(skillIssueSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('SkillDetail');
+
+/** The `name` path parameter. */
+export const skillNameParamsSchema = z.object({
+  name: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'name', in: 'path' }, example: 'review-pr' }),
+});
+
+/** The `?scope=` query parameter that picks one of several skills of a name. */
+export const skillScopeQuerySchema = z.object({
+  scope: skillScopeSchema.optional().openapi({
+    param: { name: 'scope', in: 'query' },
+    description: 'Pick the skill of this scope (e.g. a shadowed one); default: the winner.',
+  }),
+});

@@ -1,0 +1,186 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  applySkillEdit,
+  checkSkillWrite,
+  patchSkillFrontmatter,
+  SkillsetError,
+} from '@skillset/core';
+import type { StoredSkill } from '@skillset/store';
+import type { Context } from 'hono';
+import type { ApiApp } from '../../app/api-app.ts';
+import type { AppEnv } from '../../app/app-env.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { authorizeSkillWrite } from './authorize-skill-write.ts';
+import { findSkill } from './find-skill.ts';
+import { frontmatterOfPatch, patchSkillBodySchema, skillEditOfPatch } from './patch-skill-body.ts';
+import { presentSkillDetail } from './present-skill.ts';
+import { invalidSkill } from './save-new-skill.ts';
+import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
+import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import {
+  skillDetailSchema,
+  skillNameParamsSchema,
+  skillScopeQuerySchema,
+} from './skill-schemas.ts';
+import { unwrapVersionWrite } from './write-skill-version.ts';
+
+const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
+const ifMatchHeaders = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .openapi({ description: 'Required: the ETag (version) you edited, e.g. "3".' }),
+});
+
+const updatedResponses = {
+  200: {
+    description: 'The new version; the ETag is its number',
+    headers: { ETag: { schema: { type: 'string' as const } } },
+    content: { 'application/json': { schema: skillDetailSchema } },
+  },
+  400: { description: 'Invalid edit or resulting SKILL.md, with issues', content: errorContent },
+  403: { description: 'Not allowed to change this skill', content: errorContent },
+  404: { description: 'No such skill visible to you', content: errorContent },
+  409: { description: 'Stale If-Match: the current version is named', content: errorContent },
+  428: { description: 'If-Match is missing', content: errorContent },
+};
+
+const patchSkillRoute = createRoute({
+  method: 'patch',
+  path: '/api/skills/{name}',
+  tags: ['skills'],
+  summary: 'Edit a skill with one operation and/or frontmatter fields (If-Match required)',
+  request: {
+    params: skillNameParamsSchema,
+    query: skillScopeQuerySchema,
+    headers: ifMatchHeaders,
+    body: { content: { 'application/json': { schema: patchSkillBodySchema } }, required: true },
+  },
+  responses: updatedResponses,
+});
+
+const putSkillRoute = createRoute({
+  method: 'put',
+  path: '/api/skills/{name}',
+  tags: ['skills'],
+  summary: 'Replace the whole SKILL.md of a skill (If-Match required)',
+  request: {
+    params: skillNameParamsSchema,
+    query: skillScopeQuerySchema,
+    headers: ifMatchHeaders,
+    body: {
+      content: {
+        'application/json': {
+          schema: z
+            .strictObject({
+              content: z.string().min(1).openapi({ description: 'The whole new SKILL.md.' }),
+              message: z.string().max(500).optional(),
+            })
+            .openapi('PutSkillRequest'),
+        },
+      },
+      required: true,
+    },
+  },
+  responses: updatedResponses,
+});
+
+interface WriteTarget {
+  caller: SkillCaller;
+  skill: StoredSkill;
+  expected: number;
+  /** The `SKILL.md` of the version named by If-Match. */
+  current: string;
+}
+
+/** Finds the skill, checks the caller may edit it and reads the version `If-Match` names. */
+async function prepareWrite(
+  dependencies: SkillRouteDependencies,
+  context: Context<AppEnv>,
+  name: string,
+  scope: StoredSkill['scope'] | undefined,
+): Promise<WriteTarget> {
+  const { store } = dependencies;
+  const caller = await resolveSkillCaller(store, context.get('principal'));
+  const skill = await findSkill({ store, caller, name, scope });
+  await authorizeSkillWrite({
+    store,
+    caller,
+    action: 'edit',
+    name: skill.name,
+    scope: skill.scope,
+    ownerUserId: skill.ownerUserId,
+    manifest: skill.manifest,
+  });
+  const expected = readIfMatch(context.req.header('if-match'), { required: true }) as number;
+  if (expected !== skill.currentVersion) {
+    throw versionConflict(skill.name, expected, skill.currentVersion);
+  }
+  const version = await store.skills.getVersion({
+    ...caller.access,
+    id: skill.id,
+    version: expected,
+  });
+  if (version === undefined) throw versionConflict(skill.name, expected, skill.currentVersion);
+  return { caller, skill, expected, current: version.skillMd };
+}
+
+async function writeVersion(
+  dependencies: SkillRouteDependencies,
+  target: WriteTarget,
+  text: string,
+  message: string | undefined,
+) {
+  const checked = checkSkillWrite({ text, name: target.skill.name });
+  if (!checked.valid) throw invalidSkill(checked.issues, 'The new SKILL.md');
+  const result = await dependencies.store.skills.update({
+    ...target.caller.access,
+    id: target.skill.id,
+    expectedVersion: target.expected,
+    skillMd: text,
+    ...(message === undefined ? {} : { message }),
+    actor: target.caller.actor,
+  });
+  const skill = unwrapVersionWrite(target.skill, result, target.expected);
+  const detail = await presentSkillDetail(dependencies, target.caller, skill);
+  return { skill, detail };
+}
+
+/** Registers `PATCH` (operations and metadata) and `PUT` (full replace) of `/api/skills/{name}`. */
+export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteDependencies) {
+  app.openapi(patchSkillRoute, async (context) => {
+    const { name } = context.req.valid('param');
+    const { scope } = context.req.valid('query');
+    const body = context.req.valid('json');
+    const target = await prepareWrite(dependencies, context, name, scope);
+    let text = target.current;
+    const edit = skillEditOfPatch(body);
+    if (edit !== undefined) {
+      const edited = applySkillEdit(text, edit);
+      if (!edited.success) {
+        throw new SkillsetError({ code: edited.code, message: edited.message });
+      }
+      text = edited.text;
+    }
+    const fields = frontmatterOfPatch(body);
+    if (fields !== undefined) {
+      const patched = patchSkillFrontmatter(text, fields);
+      if (!patched.success) {
+        throw new SkillsetError({ code: patched.code, message: patched.message });
+      }
+      text = patched.text;
+    }
+    const { skill, detail } = await writeVersion(dependencies, target, text, body.message);
+    return context.json(detail, 200, { ETag: formatSkillEtag(skill.currentVersion) });
+  });
+
+  app.openapi(putSkillRoute, async (context) => {
+    const { name } = context.req.valid('param');
+    const { scope } = context.req.valid('query');
+    const body = context.req.valid('json');
+    const target = await prepareWrite(dependencies, context, name, scope);
+    const { skill, detail } = await writeVersion(dependencies, target, body.content, body.message);
+    return context.json(detail, 200, { ETag: formatSkillEtag(skill.currentVersion) });
+  });
+}

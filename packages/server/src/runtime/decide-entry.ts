@@ -1,0 +1,42 @@
+import {
+  createManifest,
+  decide,
+  type PolicyDecision,
+  type PolicySubject,
+  type SkillEntry,
+  type SkillEntryPoint,
+} from '@skillset/core';
+import type { ResolvedPolicy } from './policy-resolver.ts';
+import type { WorkspaceSkills } from './workspace-skills.ts';
+
+/** Decides with core's `decide` whether the request's principal may reach a registry entry through an entry point. */
+export function decideEntry(
+  skills: WorkspaceSkills,
+  policy: ResolvedPolicy,
+  entry: SkillEntry,
+  entryPoint: SkillEntryPoint,
+): PolicyDecision {
+  const stored = skills.storedSkill(entry);
+  const subject: PolicySubject = {
+    manifest:
+      entry.manifest ?? createManifest({ name: entry.name, description: entry.description }),
+    scope: entry.scope,
+    enabled: stored?.enabled ?? true,
+  };
+  if (stored?.ownerUserId != null) subject.ownerId = stored.ownerUserId;
+  return decide(subject, policy.context, entryPoint);
+}
+
+/** The valid entries (winners only) the principal may reach through an entry point, by name; cached per registry version and policy. */
+export function listAllowedEntries(
+  skills: WorkspaceSkills,
+  policy: ResolvedPolicy,
+  entryPoint: SkillEntryPoint,
+): Promise<SkillEntry[]> {
+  return skills.derived(`${policy.key}|allowed|${entryPoint}`, async () => {
+    const entries = await skills.registry.list();
+    return entries.filter(
+      (entry) => entry.valid && decideEntry(skills, policy, entry, entryPoint).allowed,
+    );
+  });
+}

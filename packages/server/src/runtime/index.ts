@@ -1,0 +1,34 @@
+export { type AuthStore, createCachedAuthStore } from './create-cached-auth-store.ts';
+export {
+  createStoreSkillSource,
+  type StoreSkillSource,
+  type StoreSkillSourceOptions,
+  storedSkillPath,
+} from './create-store-skill-source.ts';
+export { decideEntry, listAllowedEntries } from './decide-entry.ts';
+export {
+  type InvokedSkill,
+  type InvokeMessageOptions,
+  type InvokeMessageResult,
+  invokeMessage,
+} from './invoke-message.ts';
+export { loadVisibleSkills } from './load-visible-skills.ts';
+export {
+  createPolicyResolver,
+  type PolicyResolver,
+  type PolicyResolverOptions,
+  type ResolvedPolicy,
+} from './policy-resolver.ts';
+export {
+  type RenderPromptOptions,
+  type RenderPromptResult,
+  renderPrompt,
+} from './render-prompt.ts';
+export {
+  createSkillRuntime,
+  type RuntimeScope,
+  type SkillRuntime,
+  type SkillRuntimeOptions,
+} from './skill-runtime.ts';
+export { createUsageRecorder, type SkillUse, type UsageRecorder } from './usage-recorder.ts';
+export { createWorkspaceSkills, type WorkspaceSkills } from './workspace-skills.ts';

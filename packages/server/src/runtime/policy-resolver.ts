@@ -1,0 +1,161 @@
+import {
+  createPolicyContext,
+  DEFAULT_CATALOG_BUDGET,
+  type PolicyContext,
+  type PolicyEnvironment,
+  SkillsetError,
+} from '@skillset/core';
+import type { Store, StoredAgent } from '@skillset/store';
+import type { RequestPrincipal } from '../app/app-env.ts';
+import { createExpiringCache } from './expiring-cache.ts';
+
+/** The policy of one request: the core context plus what the runtime needs around it. */
+export interface ResolvedPolicy {
+  /** Equal for equal policies, for caches derived from it. */
+  key: string;
+  context: PolicyContext;
+  workspaceId: string;
+  /** Whose personal skills the registry holds (the user, or the user an agent acts for). */
+  userId: string | undefined;
+  /** The agent involved: the principal itself or the one a user named. */
+  agent: StoredAgent | undefined;
+  /** The agent's catalog budget, else the default. */
+  catalogBudget: number;
+  /** The skills the agent is built around: always first in its catalog. */
+  pinnedSkills: readonly string[];
+  /** How the principal appears in logs and usage events. */
+  principal: { kind: 'user' | 'agent'; id: string };
+}
+
+/** Options for {@link createPolicyResolver}. */
+export interface PolicyResolverOptions {
+  store: Store;
+  environment: PolicyEnvironment;
+  /** How long a resolved policy is reused, in milliseconds (changes on another instance show up after it). */
+  ttlMs?: number;
+}
+
+/** Resolves (and briefly caches) the policy context of a principal, optionally through a named agent. */
+export interface PolicyResolver {
+  resolve(principal: RequestPrincipal, agent?: string): Promise<ResolvedPolicy>;
+  /** Forgets every cached policy. */
+  clear(): void;
+}
+
+function agentNotFound(reference: string): SkillsetError {
+  return new SkillsetError({
+    code: 'not_found',
+    message: `No agent ${JSON.stringify(reference)} in this workspace; pass an agent's id or name.`,
+    details: { agent: reference },
+  });
+}
+
+/** Creates the resolver that turns workspace settings, agent settings and permission rules into a core policy context. */
+export function createPolicyResolver(options: PolicyResolverOptions): PolicyResolver {
+  const { store, environment } = options;
+  const cache = createExpiringCache<ResolvedPolicy>(options.ttlMs ?? 1000);
+
+  const findAgent = async (workspaceId: string, reference: string) =>
+    (await store.agents.get(workspaceId, reference)) ??
+    (await store.agents.getByName(workspaceId, reference));
+
+  const load = async (principal: RequestPrincipal, reference?: string) => {
+    const { workspaceId } = principal;
+    let agent: StoredAgent | undefined;
+    if (principal.kind === 'agent') {
+      agent = await store.agents.get(workspaceId, principal.agentId);
+      if (agent === undefined) throw agentNotFound(principal.agentId);
+      if (
+        reference !== undefined &&
+        reference !== agent.id &&
+        reference.toLowerCase() !== agent.name.toLowerCase()
+      ) {
+        throw new SkillsetError({
+          code: 'forbidden',
+          message: `An agent token acts only as its own agent (${agent.name}); leave out "agent" or pass its own id or name.`,
+        });
+      }
+    } else if (reference !== undefined) {
+      agent = await findAgent(workspaceId, reference);
+      if (agent === undefined) throw agentNotFound(reference);
+    }
+    const workspace = await store.workspaces.get(workspaceId);
+    if (workspace === undefined) {
+      throw new SkillsetError({ code: 'not_found', message: 'Workspace not found.' });
+    }
+    const rules = await store.permissions.policyRules({
+      workspaceId,
+      ...(agent === undefined ? {} : { agentId: agent.id }),
+    });
+    const settings = agent?.settings;
+    const context = createPolicyContext({
+      principal:
+        principal.kind === 'user'
+          ? { kind: 'user', id: principal.userId }
+          : {
+              kind: 'agent',
+              id: principal.agentId,
+              ...(agent?.actsForUserId == null ? {} : { userId: agent.actsForUserId }),
+            },
+      workspace: {
+        id: workspace.id,
+        skillsEnabled: workspace.settings.skillsEnabled,
+        ...(workspace.settings.integrations === undefined
+          ? {}
+          : { integrations: workspace.settings.integrations }),
+      },
+      ...(agent === undefined || settings === undefined
+        ? {}
+        : {
+            agent: {
+              id: agent.id,
+              skillsEnabled: settings.skillsEnabled,
+              allowlist: settings.allowlist,
+              includePersonal: settings.includePersonal,
+              ...(settings.integrations === undefined
+                ? {}
+                : { integrations: settings.integrations }),
+            },
+          }),
+      rules,
+      environment,
+    });
+    const userId =
+      principal.kind === 'user'
+        ? principal.userId
+        : settings?.includePersonal === true
+          ? (agent?.actsForUserId ?? undefined)
+          : undefined;
+    const resolved: ResolvedPolicy = {
+      key: JSON.stringify([
+        context.principal,
+        context.workspace,
+        context.agent,
+        context.rules,
+        userId,
+        settings?.catalogBudget,
+        settings?.skills,
+      ]),
+      context,
+      workspaceId,
+      userId,
+      agent,
+      catalogBudget: settings?.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
+      pinnedSkills: settings?.skills ?? [],
+      principal:
+        principal.kind === 'user'
+          ? { kind: 'user', id: principal.userId }
+          : { kind: 'agent', id: principal.agentId },
+    };
+    return resolved;
+  };
+
+  return {
+    resolve(principal, reference) {
+      const id = principal.kind === 'user' ? principal.userId : principal.agentId;
+      const key = `${principal.workspaceId}|${principal.kind}:${id}|${reference ?? ''}`;
+      return cache.get(key, () => load(principal, reference));
+    },
+    clear: () => cache.clear(),
+  };
+}

@@ -1,0 +1,200 @@
+import {
+  type ActivationSession,
+  createActivationSession,
+  type PolicyEnvironment,
+} from '@skillset/core';
+import { createNodePolicyEnvironment } from '@skillset/core/node';
+import type { SkillChange, Store } from '@skillset/store';
+import type { Logger } from 'pino';
+import type { RequestPrincipal } from '../app/app-env.ts';
+import { createCachedAuthStore } from './create-cached-auth-store.ts';
+import { createMcpEndpoint } from './mcp-endpoint.ts';
+import {
+  createPolicyResolver,
+  type PolicyResolver,
+  type ResolvedPolicy,
+} from './policy-resolver.ts';
+import { createSkillTextCache } from './skill-text-cache.ts';
+import { createUsageRecorder, type UsageRecorder } from './usage-recorder.ts';
+import { createWorkspaceSkills, type WorkspaceSkills } from './workspace-skills.ts';
+
+/** What one request works with: its policy and its workspace's registry. */
+export interface RuntimeScope {
+  policy: ResolvedPolicy;
+  skills: WorkspaceSkills;
+}
+
+/** Options for {@link createSkillRuntime}. */
+export interface SkillRuntimeOptions {
+  store: Store;
+  logger: Logger;
+  /** Eligibility environment; default: this Node process's. */
+  environment?: PolicyEnvironment;
+  /** How long policies and authenticated tokens are reused, in milliseconds (default 1,000). */
+  cacheTtlMs?: number;
+  /** How long usage events are gathered before they are written (default 250 ms). */
+  usageFlushDelayMs?: number;
+}
+
+/** The server's skill runtime: cached registries per workspace, policies, usage, `/mcp`, and shutdown. */
+export interface SkillRuntime {
+  readonly store: Store;
+  readonly logger: Logger;
+  readonly usage: UsageRecorder;
+  /** The store with token checks and workspace lookups cached, for the hot runtime routes. */
+  readonly authStore: Store & { clear(): void };
+  readonly policies: PolicyResolver;
+  /** Aborted when the runtime closes (event streams end then). */
+  readonly signal: AbortSignal;
+  /** The registry of a workspace, with one user's personal skills when `userId` is given. */
+  skillsFor(workspaceId: string, userId?: string): Promise<WorkspaceSkills>;
+  /** The policy and registry of a request, through a named agent when `agent` is given. */
+  open(principal: RequestPrincipal, agent?: string): Promise<RuntimeScope>;
+  /** The activation session of a conversation (kept in memory, least recently used dropped). */
+  session(scope: RuntimeScope, sessionId: string): ActivationSession;
+  /** Drops the cached policies and tokens (after a write that may change them). */
+  forgetPolicies(): void;
+  /** Drops cached policies and tokens and reloads the workspace's registries. */
+  reload(workspaceId: string): Promise<void>;
+  /** Subscribes to the skill changes a principal may see; returns a function that removes it. */
+  watch(principal: RequestPrincipal, listener: (change: SkillChange) => void): () => void;
+  /** Answers a request to `/mcp` for an authenticated principal. */
+  handleMcp(request: Request, principal: RequestPrincipal): Promise<Response>;
+  /** Ends event streams, closes MCP sessions, writes pending usage and stops listening. */
+  close(): Promise<void>;
+}
+
+const MAXIMUM_SESSIONS = 10_000;
+
+/** Whether a change concerns a registry of `workspaceId` holding `userId`'s personal skills. */
+function concerns(change: SkillChange, workspaceId: string, userId: string | undefined): boolean {
+  if (change.workspaceId === null) return true;
+  if (change.workspaceId !== workspaceId) return false;
+  return change.scope !== 'personal' || change.ownerUserId === userId;
+}
+
+/** The user whose personal skills a principal may see. */
+function personalOwner(principal: RequestPrincipal): string | undefined {
+  return principal.kind === 'user' ? principal.userId : principal.actsForUserId;
+}
+
+/** Creates the skill runtime over a store; registries load on first use and follow `store.changes`. */
+export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
+  const { store, logger } = options;
+  const ttlMs = options.cacheTtlMs ?? 1000;
+  const texts = createSkillTextCache();
+  const registries = new Map<string, Promise<WorkspaceSkills>>();
+  const sessions = new Map<string, ActivationSession>();
+  const controller = new AbortController();
+  const authStore = createCachedAuthStore(store, ttlMs);
+  const policies = createPolicyResolver({
+    store,
+    environment: options.environment ?? createNodePolicyEnvironment(),
+    ttlMs,
+  });
+  const usage = createUsageRecorder({
+    store,
+    logger,
+    ...(options.usageFlushDelayMs === undefined ? {} : { flushDelayMs: options.usageFlushDelayMs }),
+  });
+
+  const skillsFor = (workspaceId: string, userId?: string) => {
+    const key = `${workspaceId}|${userId ?? ''}`;
+    let skills = registries.get(key);
+    if (skills === undefined) {
+      skills = createWorkspaceSkills({
+        store,
+        workspaceId,
+        ...(userId === undefined ? {} : { userId }),
+        texts,
+        logger,
+      });
+      registries.set(key, skills);
+      skills.catch(() => registries.delete(key));
+    }
+    return skills;
+  };
+
+  const refreshWhere = (matches: (skills: WorkspaceSkills) => boolean) => {
+    const refreshes: Promise<void>[] = [];
+    for (const pending of registries.values()) {
+      refreshes.push(
+        pending.then((skills) => (matches(skills) ? skills.refresh() : undefined)).catch(() => {}),
+      );
+    }
+    return Promise.all(refreshes).then(() => {});
+  };
+
+  const unsubscribeChanges = store.changes.subscribe((change) => {
+    void refreshWhere((skills) => concerns(change, skills.workspaceId, skills.userId));
+  });
+  const unsubscribeReconnect = store.changes.onReconnect(() => {
+    policies.clear();
+    void refreshWhere(() => true);
+  });
+
+  const open = async (principal: RequestPrincipal, agent?: string): Promise<RuntimeScope> => {
+    const policy = await policies.resolve(principal, agent);
+    return { policy, skills: await skillsFor(policy.workspaceId, policy.userId) };
+  };
+
+  const mcp = createMcpEndpoint({ open: (principal) => open(principal), record: usage.record });
+  let closed: Promise<void> | undefined;
+
+  return {
+    store,
+    logger,
+    usage,
+    authStore,
+    policies,
+    signal: controller.signal,
+    skillsFor,
+    open,
+    session(scope, sessionId) {
+      const key = `${scope.policy.principal.kind}:${scope.policy.principal.id}|${sessionId}`;
+      let session = sessions.get(key);
+      if (session === undefined) {
+        session = createActivationSession({ id: sessionId });
+        if (sessions.size >= MAXIMUM_SESSIONS) {
+          const oldest = sessions.keys().next().value;
+          if (oldest !== undefined) sessions.delete(oldest);
+        }
+      } else {
+        sessions.delete(key);
+      }
+      sessions.set(key, session);
+      return session;
+    },
+    forgetPolicies() {
+      policies.clear();
+      authStore.clear();
+    },
+    reload(workspaceId) {
+      policies.clear();
+      authStore.clear();
+      return refreshWhere((skills) => skills.workspaceId === workspaceId);
+    },
+    watch(principal, listener) {
+      const userId = personalOwner(principal);
+      return store.changes.subscribe((change) => {
+        if (concerns(change, principal.workspaceId, userId)) listener(change);
+      });
+    },
+    handleMcp: (request, principal) => mcp.handle(request, principal),
+    close() {
+      closed ??= (async () => {
+        controller.abort();
+        unsubscribeChanges();
+        unsubscribeReconnect();
+        await mcp.close();
+        await usage.close();
+        const open = await Promise.allSettled(registries.values());
+        registries.clear();
+        await Promise.all(
+          open.map((result) => (result.status === 'fulfilled' ? result.value.close() : undefined)),
+        );
+      })();
+      return closed;
+    },
+  };
+}

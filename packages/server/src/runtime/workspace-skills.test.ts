@@ -1,0 +1,41 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { skillText } from '../test-support/create-runtime-test-app.ts';
+import { createTestApp } from '../test-support/create-test-app.ts';
+import { createWorkspaceSkills } from './workspace-skills.ts';
+
+describe('createWorkspaceSkills', () => {
+  it('reads bodies on demand and hides a name whose winning skill is disabled', async () => {
+    await using server = await createTestApp();
+    const { store, owner } = server;
+    const created = await store.skills.create({
+      scope: 'workspace',
+      workspaceId: owner.workspaceId,
+      skillMd: skillText('create-skill', { body: 'Workspace override.' }),
+    });
+    if (!created.ok) throw new Error('create failed');
+    const skills = await createWorkspaceSkills({
+      store,
+      workspaceId: owner.workspaceId,
+      logger: pino({ level: 'silent' }),
+    });
+    const entry = await skills.registry.resolve('create-skill');
+    expect(entry?.scope).toBe('workspace');
+    expect(entry?.shadows.map((shadow) => shadow.scope)).toEqual(['builtin']);
+    expect(await skills.registry.readBody('create-skill')).toContain('Workspace override.');
+
+    const changes: string[] = [];
+    skills.registry.on('change', (change) => changes.push(`${change.type}:${change.name}`));
+    await store.skills.setEnabled({
+      id: created.skill.id,
+      workspaceId: owner.workspaceId,
+      enabled: false,
+    });
+    const version = skills.version;
+    await skills.refresh();
+    expect(skills.version).toBeGreaterThan(version);
+    expect(await skills.registry.get('create-skill')).toBeUndefined();
+    expect(changes.sort()).toEqual(['removed:create-skill', 'removed:create-skill']);
+    await skills.close();
+  });
+});

@@ -1,0 +1,102 @@
+import { createRegistry, type SkillEntry, type SkillRegistry } from '@skillset/core';
+import { STORED_SKILL_SCOPES, type Store, type StoredSkill } from '@skillset/store';
+import type { Logger } from 'pino';
+import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
+import { loadVisibleSkills } from './load-visible-skills.ts';
+import type { SkillTextCache } from './skill-text-cache.ts';
+
+/** The registry of one workspace (and one user's personal skills), with caches tied to its version. */
+export interface WorkspaceSkills {
+  readonly workspaceId: string;
+  readonly userId: string | undefined;
+  readonly registry: SkillRegistry;
+  /** Increases after every refresh; derived data of an older version is never served. */
+  readonly version: number;
+  /** The stored skill behind a registry entry. */
+  storedSkill(entry: SkillEntry): StoredSkill | undefined;
+  /** Builds (once per version) or returns derived data under `key`. */
+  derived<Value>(key: string, build: () => Value): Value;
+  /** Reloads the skills from the store; concurrent calls share one reload. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options for {@link createWorkspaceSkills}. */
+export interface CreateWorkspaceSkillsOptions {
+  store: Store;
+  workspaceId: string;
+  userId?: string;
+  texts?: SkillTextCache;
+  logger: Logger;
+}
+
+/** Creates the store-backed registry of a workspace: one source per stored scope, loaded with one listing. */
+export async function createWorkspaceSkills(
+  options: CreateWorkspaceSkillsOptions,
+): Promise<WorkspaceSkills> {
+  const { store, workspaceId, userId, texts, logger } = options;
+  const access = { workspaceId, ...(userId === undefined ? {} : { userId }) };
+  let current = loadVisibleSkills(store, access);
+  const sources: StoreSkillSource[] = STORED_SKILL_SCOPES.filter(
+    (scope) => scope !== 'personal' || userId !== undefined,
+  ).map((scope) =>
+    createStoreSkillSource({
+      store,
+      workspaceId,
+      ...(userId === undefined ? {} : { userId }),
+      scope,
+      list: () => current,
+      ...(texts === undefined ? {} : { texts }),
+    }),
+  );
+  const registry = createRegistry({ sources });
+  await registry.load();
+  const sourceById = new Map(sources.map((source) => [source.id, source]));
+  let version = 1;
+  let derived = new Map<string, unknown>();
+  let refreshing: Promise<void> | undefined;
+  let again = false;
+
+  const reload = async () => {
+    do {
+      again = false;
+      current = loadVisibleSkills(store, access);
+      await current;
+      await registry.refresh();
+      version += 1;
+      derived = new Map();
+    } while (again);
+  };
+
+  return {
+    workspaceId,
+    userId,
+    registry,
+    get version() {
+      return version;
+    },
+    storedSkill: (entry) => sourceById.get(entry.sourceId)?.storedSkill(entry.path),
+    derived<Value>(key: string, build: () => Value): Value {
+      const map = derived;
+      if (map.has(key)) return map.get(key) as Value;
+      const value = build();
+      map.set(key, value);
+      return value;
+    },
+    refresh() {
+      if (refreshing !== undefined) {
+        again = true;
+        return refreshing;
+      }
+      refreshing = reload()
+        .catch((error: unknown) => {
+          logger.warn({ err: error, workspaceId }, 'skill registry reload failed');
+        })
+        .finally(() => {
+          refreshing = undefined;
+        });
+      return refreshing;
+    },
+    close: () => registry.close(),
+  };
+}

@@ -1,0 +1,92 @@
+import type { StoredSkillScope } from '@skillset/store';
+import pino from 'pino';
+import { createApp } from '../app/create-app.ts';
+import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
+import { createSkillRuntime, type SkillRuntime } from '../runtime/skill-runtime.ts';
+import { type CreateTestAppOptions, createTestApp, type TestApp } from './create-test-app.ts';
+
+/** A test app whose skill runtime is reachable, with helpers to add skills. */
+export interface RuntimeTestApp extends TestApp {
+  runtime: SkillRuntime;
+  /** Creates a skill through the store (default: a workspace skill of the owner's workspace). */
+  addSkill(
+    text: string,
+    options?: { scope?: StoredSkillScope; workspaceId?: string; ownerUserId?: string },
+  ): Promise<{ id: string; name: string }>;
+}
+
+/** Builds a `SKILL.md` text for tests. */
+export function skillText(
+  name: string,
+  options: { description?: string; frontmatter?: string; body?: string } = {},
+): string {
+  const description = options.description ?? `Helps with ${name} tasks.`;
+  return `---\nname: ${name}\ndescription: ${description}\n${options.frontmatter ?? ''}---\n\n${options.body ?? `# ${name}\n\nDo the ${name} thing.`}\n`;
+}
+
+/** Resolves when `condition` holds, polling every 10 ms; rejects after `timeout` ms. */
+export async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeout = 1000,
+): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeout) throw new Error(`condition not met within ${timeout} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Creates the API app with an explicit skill runtime (closed with the app). */
+export async function createRuntimeTestApp(
+  options: CreateTestAppOptions = {},
+): Promise<RuntimeTestApp> {
+  const base = await createTestApp(options);
+  const logger = pino({ level: 'silent' });
+  const runtime = createSkillRuntime({
+    store: base.store,
+    logger: pino({ level: 'warn' }),
+    usageFlushDelayMs: 10,
+  });
+  const app = createApp({
+    store: base.store,
+    logger,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    runtime,
+  });
+  return {
+    ...base,
+    app,
+    runtime,
+    async request(method, path, requestOptions = {}) {
+      const headers: Record<string, string> = { ...requestOptions.headers };
+      if (requestOptions.token !== undefined) {
+        headers.authorization = `Bearer ${requestOptions.token}`;
+      }
+      let body = requestOptions.body;
+      if (requestOptions.json !== undefined) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(requestOptions.json);
+      }
+      return app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
+    },
+    async addSkill(text, skillOptions = {}) {
+      const scope = skillOptions.scope ?? 'workspace';
+      const result = await base.store.skills.create({
+        scope,
+        skillMd: text,
+        ...(scope === 'workspace' || scope === 'personal'
+          ? { workspaceId: skillOptions.workspaceId ?? base.owner.workspaceId }
+          : {}),
+        ...(skillOptions.ownerUserId === undefined
+          ? {}
+          : { ownerUserId: skillOptions.ownerUserId }),
+      });
+      if (!result.ok) throw new Error(`addSkill failed: ${JSON.stringify(result)}`);
+      return { id: result.skill.id, name: result.skill.name };
+    },
+    async [Symbol.asyncDispose]() {
+      await runtime.close();
+      await base[Symbol.asyncDispose]();
+    },
+  };
+}

@@ -1,0 +1,162 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const endpoint = new URL('http://skillset.test/mcp');
+let store: Store;
+let runtime: SkillRuntime;
+let app: ReturnType<typeof createApp>;
+let ownerToken: string;
+let agentToken: string;
+let workspaceId: string;
+const clients: Client[] = [];
+
+function skill(name: string, frontmatter = '', body = `Do the ${name} thing.`) {
+  return `---\nname: ${name}\ndescription: Helps with ${name}.\n${frontmatter}---\n\n${body}\n`;
+}
+
+async function connect(token?: string) {
+  const transport = new StreamableHTTPClientTransport(endpoint, {
+    fetch: async (url, init) => app.request(String(url), init as RequestInit),
+    ...(token === undefined
+      ? {}
+      : { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  });
+  const client = new Client({ name: 'server-test', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  store = await openStore({ dataDir: 'memory://', migrate: true });
+  const owner = await ensureInstanceOwner(store);
+  if (!owner.created) throw new Error('expected a fresh store');
+  ownerToken = owner.token;
+  workspaceId = owner.workspace.id;
+  const logger = pino({ level: 'silent' });
+  runtime = createSkillRuntime({ store, logger, usageFlushDelayMs: 10 });
+  app = createApp({ store, logger, maxBodyBytes: 1024 * 1024, runtime });
+  await store.skills.createMany([
+    {
+      scope: 'workspace',
+      workspaceId,
+      skillMd: skill(
+        'deploy',
+        'arguments:\n  - name: env\n    type: string\n    required: true\n',
+        'Deploy to $env.',
+      ),
+    },
+    {
+      scope: 'workspace',
+      workspaceId,
+      skillMd: skill('notes'),
+      files: [{ path: 'reference.md', content: '# Reference' }],
+    },
+    { scope: 'workspace', workspaceId, skillMd: skill('secret') },
+  ]);
+  const agent = await store.agents.create({ workspaceId, name: 'bot' });
+  await store.permissions.create({
+    workspaceId,
+    agentId: agent.id,
+    skill: 'secret',
+    action: 'deny',
+  });
+  agentToken = (
+    await store.tokens.create({
+      name: 'bot',
+      principal: { kind: 'agent', agentId: agent.id, workspaceId },
+    })
+  ).token;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close().catch(() => {})));
+  await runtime.close();
+  await store.close();
+});
+
+describe('/mcp', () => {
+  it('lists, calls, gets and reads the workspace’s skills for a user token', async () => {
+    const client = await connect(ownerToken);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['use_skill', 'search_skills', 'read_skill_file']),
+    );
+    expect(JSON.stringify(tools)).toContain('secret');
+    const used = await client.callTool({ name: 'use_skill', arguments: { skill: 'notes' } });
+    expect(JSON.stringify(used.content)).toContain('Do the notes thing.');
+    const prompt = await client.getPrompt({ name: 'deploy', arguments: { env: 'staging' } });
+    expect(JSON.stringify(prompt.messages)).toContain('Deploy to staging.');
+    const file = await client.readResource({ uri: 'skill://notes/reference.md' });
+    expect(file.contents[0]).toMatchObject({
+      uri: 'skill://notes/reference.md',
+      text: '# Reference',
+    });
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toContain('skill://notes/SKILL.md');
+  });
+
+  it('answers argument errors and bad tool input with MCP errors', async () => {
+    const client = await connect(ownerToken);
+    const missing = client.getPrompt({ name: 'deploy' });
+    await expect(missing).rejects.toBeInstanceOf(McpError);
+    await expect(client.getPrompt({ name: 'deploy' })).rejects.toThrow(/Usage: \/deploy/);
+    await expect(
+      client.callTool({ name: 'use_skill', arguments: { skill: 42 } }),
+    ).rejects.toBeInstanceOf(McpError);
+  });
+
+  it('hides a denied skill from every list of an agent token and refuses it', async () => {
+    const client = await connect(agentToken);
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools)).not.toContain('secret');
+    expect(JSON.stringify(tools)).toContain('notes');
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name)).not.toContain('secret');
+    expect(prompts.map((prompt) => prompt.name)).toContain('deploy');
+    const { resources } = await client.listResources();
+    expect(resources.some((resource) => resource.uri.startsWith('skill://secret/'))).toBe(false);
+    await expect(client.getPrompt({ name: 'secret' })).rejects.toBeInstanceOf(McpError);
+    await expect(client.readResource({ uri: 'skill://secret/SKILL.md' })).rejects.toThrow();
+    const call = client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
+    await expect(call).rejects.toBeInstanceOf(McpError);
+  });
+
+  it('sends list_changed after a skill is created through the store', async () => {
+    const client = await connect(ownerToken);
+    const received = new Promise<void>((resolve) => {
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+    });
+    await client.listTools();
+    await store.skills.create({ scope: 'workspace', workspaceId, skillMd: skill('fresh') });
+    await Promise.race([
+      received,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('no list_changed')), 2000)),
+    ]);
+    const { tools } = await client.listTools();
+    expect(JSON.stringify(tools)).toContain('fresh');
+  });
+
+  it('records use_skill calls as model usage', async () => {
+    const client = await connect(agentToken);
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'notes' } });
+    await runtime.usage.flush();
+    const counts = await store.usage.counts({
+      workspaceId,
+      from: new Date(Date.now() - 60_000),
+      to: new Date(Date.now() + 60_000),
+      skillName: 'notes',
+    });
+    expect(counts.find((count) => count.trigger === 'model')?.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses a connection without a valid token', async () => {
+    await expect(connect()).rejects.toThrow();
+    await expect(connect('sks_unknown')).rejects.toThrow();
+  });
+});
