@@ -7,6 +7,7 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import {
   agentIdParamsSchema,
   agentSchema,
@@ -15,7 +16,6 @@ import {
   toAgentJson,
   updateAgentSchema,
 } from './agent-schemas.ts';
-import { errorResponses } from './error-responses.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 
 const tags = ['agents'];

@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { agentSchema, toAgentJson } from './agent-schemas.ts';
-import { errorResponses } from './error-responses.ts';
 import { jsonResponse } from './json-body.ts';
 import { toWorkspaceJson, workspaceRoleSchema, workspaceSchema } from './workspace-schemas.ts';
 

@@ -8,7 +8,7 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser, type UserPrincipal } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   addMemberSchema,

@@ -4,7 +4,7 @@ import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
-import { errorResponses } from './error-responses.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   createPermissionRuleSchema,

@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { SkillChange } from '@skillset/store';
 import { streamSSE } from 'hono/streaming';
 import type { ApiApp } from '../../app/api-app.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
-import { runtimeErrorResponses } from './error-responses.ts';
 import { workspaceQuery } from './runtime-schemas.ts';
 
 /** How often an idle event stream sends a comment, so proxies keep it open. */
@@ -21,7 +21,7 @@ const getEvents = createRoute({
         'An event stream; each `skill` event carries {type, name, scope, skillId, version}',
       content: { 'text/event-stream': { schema: z.string() } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 

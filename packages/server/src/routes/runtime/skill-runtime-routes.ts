@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole } from '../../auth/require-role.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import { listAllowedEntries } from '../../runtime/decide-entry.ts';
 import { invokeMessage } from '../../runtime/invoke-message.ts';
 import { renderPrompt } from '../../runtime/render-prompt.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
-import { runtimeErrorResponses } from './error-responses.ts';
 import {
   commandSchema,
   commandsQuerySchema,
@@ -27,7 +27,7 @@ const listCommands = createRoute({
       description: 'The commands, sorted by name',
       content: { 'application/json': { schema: z.object({ commands: z.array(commandSchema) }) } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 
@@ -46,7 +46,7 @@ const getPrompt = createRoute({
         'text/plain': { schema: z.string() },
       },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 
@@ -63,7 +63,7 @@ const invoke = createRoute({
       description: 'The activations, the text left for the model and unknown names',
       content: { 'application/json': { schema: invokeResponseSchema } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 
@@ -79,7 +79,7 @@ const reload = createRoute({
       description: 'Reloaded',
       content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 

@@ -2,8 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
+import { errorResponses } from '../../http/error-responses.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
-import { runtimeErrorResponses } from './error-responses.ts';
 import {
   auditQuerySchema,
   auditResponseSchema,
@@ -25,7 +25,7 @@ const getUsage = createRoute({
       description: 'The counts, oldest day first',
       content: { 'application/json': { schema: usageResponseSchema } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 
@@ -40,7 +40,7 @@ const getAudit = createRoute({
       description: 'A page of entries; pass nextBefore as `before` for the next one',
       content: { 'application/json': { schema: auditResponseSchema } },
     },
-    ...runtimeErrorResponses,
+    ...errorResponses(400, 403, 404),
   },
 });
 

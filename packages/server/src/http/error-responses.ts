@@ -1,4 +1,4 @@
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { apiErrorBodySchema } from './api-error-body.ts';
 
 const DESCRIPTIONS = {
   400: 'Invalid request: malformed JSON, a wrong type, an unknown field or a bad value',
@@ -9,7 +9,7 @@ const DESCRIPTIONS = {
   413: 'The request body is too large',
 } as const;
 
-/** A status the admin routes document as a JSON error. */
+/** A status the routes document as a JSON error. */
 export type ErrorStatus = keyof typeof DESCRIPTIONS;
 
 /** The OpenAPI responses of JSON errors with these statuses (401 is always included). */
