@@ -275,3 +275,11 @@ export {
   type UseSkillData,
   type UseSkillToolOptions,
 } from './tools/index.ts';
+export {
+  checkSkillEditInput,
+  SKILL_EDIT_OPERATIONS,
+  type SkillEditInput,
+  skillEditInputShape,
+  skillMetadataInputShape,
+  toSkillEdit,
+} from './tools/skill-edit-input.ts';

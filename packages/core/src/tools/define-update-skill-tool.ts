@@ -1,64 +1,25 @@
 import { z } from 'zod';
-import { applySkillEdit, type SkillEdit } from './apply-skill-edit.ts';
+import { applySkillEdit } from './apply-skill-edit.ts';
 import { checkSkillWrite } from './check-skill-write.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { type ManagementContext, notInStore } from './management-context.ts';
 import { patchSkillFrontmatter } from './patch-skill-frontmatter.ts';
-import { skillFieldsShape, toFrontmatterFields } from './skill-fields-schema.ts';
+import {
+  checkSkillEditInput,
+  skillEditInputShape,
+  skillMetadataInputShape,
+  toSkillEdit,
+} from './skill-edit-input.ts';
+import { toFrontmatterFields } from './skill-fields-schema.ts';
 import type { SkillTool } from './skill-tool.ts';
 import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
-
-const OPERATIONS = ['replace', 'find_replace', 'append', 'prepend', 'delete'] as const;
-
-/** Which optional fields each operation needs and accepts. */
-const OPERATION_FIELDS: Record<
-  (typeof OPERATIONS)[number],
-  { needs: string[]; accepts: string[] }
-> = {
-  replace: { needs: ['content'], accepts: ['content', 'target'] },
-  find_replace: {
-    needs: ['find', 'replace_with'],
-    accepts: ['find', 'replace_with', 'replace_all'],
-  },
-  append: { needs: ['content'], accepts: ['content'] },
-  prepend: { needs: ['content'], accepts: ['content'] },
-  delete: { needs: ['find'], accepts: ['find', 'replace_all'] },
-};
-const OPERAND_FIELDS = ['content', 'target', 'find', 'replace_with', 'replace_all'] as const;
-
-const nullable = Object.fromEntries(
-  Object.entries(skillFieldsShape).map(([key, schema]) => [key, schema.nullable().optional()]),
-) as {
-  [Key in keyof typeof skillFieldsShape]: z.ZodOptional<
-    z.ZodNullable<(typeof skillFieldsShape)[Key]>
-  >;
-};
 
 const input = z
   .object({
     skill: z.string().min(1).describe('The skill to change.'),
-    operation: z
-      .enum(OPERATIONS)
-      .optional()
-      .describe(
-        'replace: new body (or whole SKILL.md with target "skill_md"); find_replace: exact text → replace_with; append / prepend: add content to the end / start of the body; delete: remove the exact text in find.',
-      ),
-    content: z.string().optional().describe('The text for replace, append and prepend.'),
-    target: z
-      .enum(['body', 'skill_md'])
-      .optional()
-      .describe('What replace replaces: the body (default) or the whole SKILL.md.'),
-    find: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        'Exact text to find (find_replace, delete); it must occur once unless replace_all.',
-      ),
-    replace_with: z.string().optional().describe('The replacement text (find_replace).'),
-    replace_all: z.boolean().optional().describe('Change every occurrence of find.'),
+    ...skillEditInputShape,
     metadata: z
-      .object({ description: z.string().min(1).optional(), ...nullable })
+      .object(skillMetadataInputShape)
       .strict()
       .optional()
       .describe(
@@ -66,66 +27,15 @@ const input = z
       ),
   })
   .strict()
-  .superRefine((value, context) => {
-    if (value.operation === undefined) {
-      if (value.metadata === undefined) {
-        context.addIssue({ code: 'custom', message: 'give an "operation", "metadata", or both' });
-      }
-      for (const field of OPERAND_FIELDS) {
-        if (value[field] !== undefined) {
-          context.addIssue({
-            code: 'custom',
-            path: [field],
-            message: 'is only used together with an "operation"',
-          });
-        }
-      }
-      return;
-    }
-    const { needs, accepts } = OPERATION_FIELDS[value.operation];
-    for (const field of needs) {
-      if (value[field as (typeof OPERAND_FIELDS)[number]] === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `is required by operation "${value.operation}"`,
-        });
-      }
-    }
-    for (const field of OPERAND_FIELDS) {
-      if (value[field] !== undefined && !accepts.includes(field)) {
-        context.addIssue({
-          code: 'custom',
-          path: [field],
-          message: `is not used by operation "${value.operation}"`,
-        });
-      }
-    }
-  });
-
-type UpdateInput = z.output<typeof input>;
+  .superRefine((value, context) =>
+    checkSkillEditInput(value, value.metadata !== undefined, context),
+  );
 
 /** What `update_skill` returns besides the text. */
 export interface UpdateSkillData {
   name: string;
   text: string;
   changed: boolean;
-}
-
-function toEdit(value: UpdateInput): SkillEdit | undefined {
-  const { operation, content = '', find = '', replace_with = '', replace_all, target } = value;
-  switch (operation) {
-    case undefined:
-      return undefined;
-    case 'replace':
-      return { operation, content, ...(target === undefined ? {} : { target }) };
-    case 'find_replace':
-      return { operation, find, replaceWith: replace_with, replaceAll: replace_all === true };
-    case 'delete':
-      return { operation, find, replaceAll: replace_all === true };
-    default:
-      return { operation, content };
-  }
 }
 
 /** Builds `update_skill`: edits a stored skill by operation and/or metadata, validating before writing. */
@@ -145,7 +55,7 @@ export function defineUpdateSkillTool(context: ManagementContext): SkillTool<Upd
       const current = await store.read(entry.name);
       if (current === undefined) return notInStore(entry, store);
       let text = current;
-      const edit = toEdit(value);
+      const edit = toSkillEdit(value);
       if (edit !== undefined) {
         const edited = applySkillEdit(text, edit);
         if (!edited.success) return toolFailure(edited.code, edited.message);

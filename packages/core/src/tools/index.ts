@@ -65,6 +65,14 @@ export {
 } from './patch-skill-frontmatter.ts';
 export { renderForkRequest } from './render-fork-request.ts';
 export { runNamedTool } from './run-named-tool.ts';
+export {
+  checkSkillEditInput,
+  SKILL_EDIT_OPERATIONS,
+  type SkillEditInput,
+  skillEditInputShape,
+  skillMetadataInputShape,
+  toSkillEdit,
+} from './skill-edit-input.ts';
 export type { NewStoredSkill, SkillStore } from './skill-store.ts';
 export type {
   SkillTool,

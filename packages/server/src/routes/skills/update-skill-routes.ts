@@ -4,6 +4,7 @@ import {
   checkSkillWrite,
   patchSkillFrontmatter,
   SkillsetError,
+  toSkillEdit,
 } from '@skillset/core';
 import type { StoredSkill } from '@skillset/store';
 import type { Context } from 'hono';
@@ -12,7 +13,7 @@ import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { findSkill } from './find-skill.ts';
-import { frontmatterOfPatch, patchSkillBodySchema, skillEditOfPatch } from './patch-skill-body.ts';
+import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
@@ -155,7 +156,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     const body = context.req.valid('json');
     const target = await prepareWrite(dependencies, context, name, scope);
     let text = target.current;
-    const edit = skillEditOfPatch(body);
+    const edit = toSkillEdit(body);
     if (edit !== undefined) {
       const edited = applySkillEdit(text, edit);
       if (!edited.success) {
