@@ -1,13 +1,9 @@
-import {
-  createManifest,
-  createPolicyContext,
-  decide,
-  type PolicyDecision,
-  type SkillManifest,
-} from '@skillset/core';
+import { createManifest, decide, type PolicyDecision, type SkillManifest } from '@skillset/core';
 import type { Store, StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { createRequestPolicyContext } from '../runtime/create-request-policy-context.ts';
 import { forbiddenError } from './forbidden-error.ts';
+import { notFoundError } from './not-found-error.ts';
 import { type AgentPrincipal, assertRole } from './require-role.ts';
 
 /** The skill to change or create; a `StoredSkill` fits as it is. */
@@ -49,14 +45,11 @@ export async function decideAgentManage(
     }),
   ]);
   const name = skillName(skill);
-  const context = createPolicyContext({
-    principal: {
-      kind: 'agent',
-      id: principal.agentId,
-      ...(principal.actsForUserId === undefined ? {} : { userId: principal.actsForUserId }),
-    },
-    ...(workspace === undefined ? {} : { workspace: { id: workspace.id, ...workspace.settings } }),
-    ...(agent === undefined ? {} : { agent: { id: agent.id, ...agent.settings } }),
+  if (workspace === undefined) throw notFoundError('workspace', principal.workspaceId);
+  const context = createRequestPolicyContext({
+    principal,
+    workspace,
+    ...(agent === undefined ? {} : { agent }),
     rules,
   });
   return decide(

@@ -1,5 +1,4 @@
 import {
-  createPolicyContext,
   DEFAULT_CATALOG_BUDGET,
   type PolicyContext,
   type PolicyEnvironment,
@@ -7,6 +6,7 @@ import {
 } from '@skillset/core';
 import type { Store, StoredAgent } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { createRequestPolicyContext } from './create-request-policy-context.ts';
 import { createExpiringCache } from './expiring-cache.ts';
 
 /** The policy of one request: the core context plus what the runtime needs around it. */
@@ -88,35 +88,10 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
       ...(agent === undefined ? {} : { agentId: agent.id }),
     });
     const settings = agent?.settings;
-    const context = createPolicyContext({
-      principal:
-        principal.kind === 'user'
-          ? { kind: 'user', id: principal.userId }
-          : {
-              kind: 'agent',
-              id: principal.agentId,
-              ...(agent?.actsForUserId == null ? {} : { userId: agent.actsForUserId }),
-            },
-      workspace: {
-        id: workspace.id,
-        skillsEnabled: workspace.settings.skillsEnabled,
-        ...(workspace.settings.integrations === undefined
-          ? {}
-          : { integrations: workspace.settings.integrations }),
-      },
-      ...(agent === undefined || settings === undefined
-        ? {}
-        : {
-            agent: {
-              id: agent.id,
-              skillsEnabled: settings.skillsEnabled,
-              allowlist: settings.allowlist,
-              includePersonal: settings.includePersonal,
-              ...(settings.integrations === undefined
-                ? {}
-                : { integrations: settings.integrations }),
-            },
-          }),
+    const context = createRequestPolicyContext({
+      principal,
+      workspace,
+      ...(agent === undefined ? {} : { agent }),
       rules,
       environment,
     });
