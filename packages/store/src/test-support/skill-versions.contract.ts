@@ -1,20 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeVersionHash } from '../content/compute-version-hash.ts';
 import { sha256 } from '../content/sha256.ts';
-import { queryRows } from '../database/store-database.ts';
+import type { CreateSkillOptions } from '../skills/skill-types.ts';
 import type { Store } from '../store/store.ts';
-import { createTenant, skillText } from './store-fixtures.ts';
+import { countRows, createTenant, createWorkspaceSkill, skillText } from './store-fixtures.ts';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
-
-async function countRows(store: Store, table: string): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    store.database,
-    sql.raw(`select count(*)::int as count from ${table}`),
-  );
-  return row?.count ?? 0;
-}
 
 /** Registers the versioning part of the store contract: hashes, restore, conflicts. */
 export function defineSkillVersionsContract(getStore: () => Store): void {
@@ -25,20 +16,11 @@ export function defineSkillVersionsContract(getStore: () => Store): void {
       store = getStore();
       tenant = await createTenant(store, 'versions');
     });
-    const create = async (
+    const create = (
       name: string,
       options: Parameters<typeof skillText>[1] = {},
-      extra = {},
-    ) => {
-      const result = await store.skills.create({
-        scope: 'workspace',
-        workspaceId: tenant.workspace.id,
-        skillMd: skillText(name, options),
-        ...extra,
-      });
-      if (!result.ok) throw new Error(`create ${name} failed: ${JSON.stringify(result)}`);
-      return result.skill;
-    };
+      extra: Partial<CreateSkillOptions> = {},
+    ) => createWorkspaceSkill(store, tenant.workspace.id, name, options, extra);
 
     it('keeps versions immutable and content-addressed, storing each blob once', async () => {
       const files = [{ path: 'ref/guide.md', content: 'shared guide text for dedupe' }];

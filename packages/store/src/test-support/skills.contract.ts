@@ -1,18 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../database/store-database.ts';
+import type { CreateSkillOptions } from '../skills/skill-types.ts';
 import type { Store } from '../store/store.ts';
-import { createTenant, skillText } from './store-fixtures.ts';
+import { countRows, createTenant, createWorkspaceSkill, skillText } from './store-fixtures.ts';
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
-
-async function countRows(store: Store, table: string): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    store.database,
-    sql.raw(`select count(*)::int as count from ${table}`),
-  );
-  return row?.count ?? 0;
-}
 
 /** Registers the skills part of the store contract. */
 export function defineSkillsContract(getStore: () => Store): void {
@@ -23,20 +14,11 @@ export function defineSkillsContract(getStore: () => Store): void {
       store = getStore();
       tenant = await createTenant(store, 'skills');
     });
-    const create = async (
+    const create = (
       name: string,
       options: Parameters<typeof skillText>[1] = {},
-      extra = {},
-    ) => {
-      const result = await store.skills.create({
-        scope: 'workspace',
-        workspaceId: tenant.workspace.id,
-        skillMd: skillText(name, options),
-        ...extra,
-      });
-      if (!result.ok) throw new Error(`create ${name} failed: ${JSON.stringify(result)}`);
-      return result.skill;
-    };
+      extra: Partial<CreateSkillOptions> = {},
+    ) => createWorkspaceSkill(store, tenant.workspace.id, name, options, extra);
 
     it('creates a skill from SKILL.md and files, and reads it back by id, name and file', async () => {
       const skill = await create(

@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../database/store-database.ts';
+import type { CreateSkillOptions } from '../skills/skill-types.ts';
 import type { Store } from '../store/store.ts';
 
 /** Builds a SKILL.md text for tests. */
@@ -26,4 +29,31 @@ export async function waitFor(condition: () => boolean, timeout = 1000): Promise
     if (Date.now() - start > timeout) throw new Error(`condition not met within ${timeout} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** Counts the rows of a table. */
+export async function countRows(store: Store, table: string): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    store.database,
+    sql.raw(`select count(*)::int as count from ${table}`),
+  );
+  return row?.count ?? 0;
+}
+
+/** Creates a workspace skill from generated SKILL.md text, failing the test when refused. */
+export async function createWorkspaceSkill(
+  store: Store,
+  workspaceId: string,
+  name: string,
+  options: Parameters<typeof skillText>[1] = {},
+  extra: Partial<CreateSkillOptions> = {},
+) {
+  const result = await store.skills.create({
+    scope: 'workspace',
+    workspaceId,
+    skillMd: skillText(name, options),
+    ...extra,
+  });
+  if (!result.ok) throw new Error(`create ${name} failed: ${JSON.stringify(result)}`);
+  return result.skill;
 }
