@@ -137,11 +137,6 @@ export type {
   SkillVersionOptions,
 } from './skills/skills-repository.ts';
 export { MEMORY_DATA_DIR, type OpenStoreOptions, openStore } from './store/open-store.ts';
-export {
-  DEFAULT_DATA_DIR,
-  type ResolveStoreOptionsOptions,
-  resolveStoreOptions,
-} from './store/resolve-store-options.ts';
 export type {
   Store,
   StoreKind,
