@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveServerConfig } from './server-config.ts';
+
+describe('resolveServerConfig', () => {
+  it('defaults to PGlite in ./.skillset on 127.0.0.1:4747', () => {
+    expect(resolveServerConfig({ env: {}, cwd: '/project' })).toMatchObject({
+      host: '127.0.0.1',
+      port: 4747,
+      dataDir: path.resolve('/project', '.skillset'),
+    });
+    expect(resolveServerConfig({ env: {}, cwd: '/project' }).databaseUrl).toBeUndefined();
+  });
+
+  it('lets flags win over the environment, and the environment over defaults', () => {
+    const env = {
+      PORT: '5000',
+      SKILLSET_DATA_DIR: '/env/data',
+      DATABASE_URL: 'postgres://env/db',
+      SKILLSET_ADMIN_TOKEN: 'sks_admin',
+    };
+    expect(resolveServerConfig({ env, cwd: '/project' })).toMatchObject({
+      port: 5000,
+      dataDir: '/env/data',
+      databaseUrl: 'postgres://env/db',
+      adminToken: 'sks_admin',
+    });
+    const flags = { port: '6000', dataDir: 'data', databaseUrl: 'postgres://flag/db' };
+    expect(resolveServerConfig({ flags, env, cwd: '/project' })).toMatchObject({
+      port: 6000,
+      dataDir: path.resolve('/project', 'data'),
+      databaseUrl: 'postgres://flag/db',
+    });
+  });
+
+  it('ignores an empty DATABASE_URL', () => {
+    expect(resolveServerConfig({ env: { DATABASE_URL: '' } }).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses a port that is not a port number, saying which values work', () => {
+    expect(() => resolveServerConfig({ flags: { port: 'http' }, env: {} })).toThrow(
+      /Port "http" is not a port number; use an integer from 0 to 65535/,
+    );
+  });
+});
