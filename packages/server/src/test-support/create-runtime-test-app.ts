@@ -1,7 +1,5 @@
 import type { StoredSkillScope } from '@skillset/store';
 import pino from 'pino';
-import { createApp } from '../app/create-app.ts';
-import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
 import { createSkillRuntime, type SkillRuntime } from '../runtime/skill-runtime.ts';
 import { type CreateTestAppOptions, createTestApp, type TestApp } from './create-test-app.ts';
 
@@ -40,35 +38,22 @@ export async function waitUntil(
 export async function createRuntimeTestApp(
   options: CreateTestAppOptions = {},
 ): Promise<RuntimeTestApp> {
-  const base = await createTestApp(options);
-  const logger = pino({ level: 'silent' });
-  const runtime = createSkillRuntime({
-    store: base.store,
-    logger: pino({ level: 'warn' }),
-    usageFlushDelayMs: 10,
+  let runtime: SkillRuntime | undefined;
+  const base = await createTestApp({
+    ...options,
+    createRuntime: (store) => {
+      runtime = createSkillRuntime({
+        store,
+        logger: pino({ level: 'warn' }),
+        usageFlushDelayMs: 10,
+      });
+      return runtime;
+    },
   });
-  const app = createApp({
-    store: base.store,
-    logger,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    runtime,
-  });
+  if (runtime === undefined) throw new Error('createTestApp did not build the runtime');
   return {
     ...base,
-    app,
     runtime,
-    async request(method, path, requestOptions = {}) {
-      const headers: Record<string, string> = { ...requestOptions.headers };
-      if (requestOptions.token !== undefined) {
-        headers.authorization = `Bearer ${requestOptions.token}`;
-      }
-      let body = requestOptions.body;
-      if (requestOptions.json !== undefined) {
-        headers['content-type'] = 'application/json';
-        body = JSON.stringify(requestOptions.json);
-      }
-      return app.request(path, { method, headers, ...(body === undefined ? {} : { body }) });
-    },
     async addSkill(text, skillOptions = {}) {
       const scope = skillOptions.scope ?? 'workspace';
       const result = await base.store.skills.create({
@@ -83,10 +68,6 @@ export async function createRuntimeTestApp(
       });
       if (!result.ok) throw new Error(`addSkill failed: ${JSON.stringify(result)}`);
       return { id: result.skill.id, name: result.skill.name };
-    },
-    async [Symbol.asyncDispose]() {
-      await runtime.close();
-      await base[Symbol.asyncDispose]();
     },
   };
 }

@@ -12,6 +12,7 @@ import pino from 'pino';
 import type { ApiApp } from '../app/api-app.ts';
 import { createApp } from '../app/create-app.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
+import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 // Starting PGlite and migrating take seconds; a migrated template is cloned per test app.
 let template: Promise<PGlite> | undefined;
@@ -71,6 +72,8 @@ export interface CreateTestAppOptions {
   /** Use this store (e.g. PostgreSQL); default: a fresh in-memory one. The app closes it. */
   store?: Store;
   maxBodyBytes?: number;
+  /** Builds the app's skill runtime over its store (closed with the app); default: the app's own. */
+  createRuntime?: (store: Store) => SkillRuntime;
 }
 
 let userCount = 0;
@@ -79,10 +82,12 @@ let userCount = 0;
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
   const logger = pino({ level: 'silent' });
+  const runtime = options.createRuntime?.(store);
   const app = createApp({
     store,
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    ...(runtime === undefined ? {} : { runtime }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');
@@ -138,6 +143,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       return { token, workspaceId, agentId: agent.id };
     },
     async [Symbol.asyncDispose]() {
+      await runtime?.close();
       await store.close();
     },
   };
