@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CatalogSkill } from '../packages/core/src/catalog/catalog-skill.ts';
+import { type CatalogSkill, parseSkill } from '@skillset/core';
 import { renderCatalog } from '../packages/core/src/catalog/render-catalog.ts';
 import { loadWordNetSynonyms } from '../packages/core/src/node/load-synonyms.ts';
 import type { InvertedIndexSettings } from '../packages/core/src/search/build-inverted-index.ts';
@@ -41,44 +41,9 @@ const distractorDirectory = path.join(
 );
 
 function readSkillFile(file: string): CatalogSkill | undefined {
-  const text = readFileSync(file, 'utf8').replace(/\r\n?/g, '\n');
-  const match = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
-  if (match === null) return undefined;
-  const frontmatter = parsePlainFrontmatter(match[1] ?? '');
-  const name = frontmatter.name?.trim();
-  if (!name) return undefined;
-  return {
-    name,
-    description: (frontmatter.description ?? '').trim(),
-    body: text.slice(match[0].length),
-  };
-}
-
-// Top-level `key: value` scalars only: enough for name and description, tolerant of the corpus' broken YAML.
-function parsePlainFrontmatter(source: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  const lines = source.split('\n');
-  for (let line = 0; line < lines.length; line++) {
-    const match = /^([A-Za-z0-9_-]+):(?:\s+(.*))?$/.exec(lines[line] ?? '');
-    if (match === null) continue;
-    const continuation: string[] = [];
-    while (line + 1 < lines.length && /^(\s|$)/.test(lines[line + 1] ?? '')) {
-      continuation.push((lines[++line] ?? '').trim());
-    }
-    let value = (match[2] ?? '').trim();
-    if (/^[|>][-+]?$/.test(value)) value = continuation.join(value.startsWith('|') ? '\n' : ' ');
-    else value = [value, ...continuation].join(' ').trim();
-    if (/^(['"]).*\1$/s.test(value)) {
-      value = value.startsWith('"')
-        ? value
-            .slice(1, -1)
-            .replace(/\\(["\\])/g, '$1')
-            .replace(/\\n/g, '\n')
-        : value.slice(1, -1).replace(/''/g, "'");
-    }
-    result[match[1] as string] = value;
-  }
-  return result;
+  const { manifest, body } = parseSkill(readFileSync(file));
+  if (manifest === undefined) return undefined;
+  return { name: manifest.name, description: manifest.description, body };
 }
 
 function ensureDistractors(): void {
