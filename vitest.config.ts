@@ -1,7 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+interface PackageJson {
+  name: string;
+  exports: Record<string, { source: string }>;
+}
+
+/** Every `@skillset/*` entry point, mapped to the TypeScript source its `source` condition names. */
+function sourceAliases() {
+  const packagesDir = path.resolve(import.meta.dirname, 'packages');
+  return readdirSync(packagesDir).flatMap((folder) => {
+    const packageDir = path.join(packagesDir, folder);
+    const manifest = JSON.parse(
+      readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
+    ) as PackageJson;
+    return Object.entries(manifest.exports).map(([subpath, target]) => ({
+      find: new RegExp(`^${path.posix.join(manifest.name, subpath).replace(/[/.]/g, '\\$&')}$`),
+      replacement: path.join(packageDir, target.source),
+    }));
+  });
+}
+
+// Tests run the sources of every package, never a built `dist/`, whether or not one exists.
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  resolve: { alias: sourceAliases() },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
@@ -10,8 +9,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { buildSkill, createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-
-const binPath = fileURLToPath(new URL('../../packages/cli/src/bin.ts', import.meta.url));
+import { skillsetBin } from '../support/skillset-bin.ts';
 
 /** Resolves when `check` holds, polling every 20 ms; rejects after `timeoutMs`. */
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -44,8 +42,8 @@ describe('skillset mcp (stdio)', () => {
 
     const stderr: string[] = [];
     const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ['--conditions=source', binPath, 'mcp', '--dir', skills.path],
+      command: skillsetBin,
+      args: ['mcp', '--dir', skills.path],
       cwd: project.path,
       env: {
         PATH: process.env.PATH ?? '',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { runCli } from '../../packages/cli/src/run-cli.ts';
+import { runCli } from 'skillset';
+import { skillsetBin } from './skillset-bin.ts';
 
 /** What one `skillset` run printed and returned. */
 export interface SkillsetRun {
@@ -40,12 +40,10 @@ export async function runSkillset(
   return { exitCode, stdout: readStdout(), stderr: readStderr() };
 }
 
-const binPath = fileURLToPath(new URL('../../packages/cli/src/bin.ts', import.meta.url));
-
 /** Runs `skillset` as a child process, the way a user's shell does. */
 export function spawnSkillset(args: string[], options: RunSkillsetOptions): Promise<SkillsetRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--conditions=source', binPath, ...args], {
+    const child = spawn(skillsetBin, args, {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

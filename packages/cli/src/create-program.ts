@@ -1,5 +1,6 @@
 import { type CatalogFormat, type CatalogMode, DEFAULT_CATALOG_BUDGET } from '@skillset/core';
 import { Command, Option } from 'commander';
+import { readCliVersion } from './cli-version.ts';
 import { runCatalog } from './commands/catalog.ts';
 import { runInvoke } from './commands/invoke.ts';
 import { runList } from './commands/list.ts';
@@ -33,6 +34,7 @@ function collect(value: string, previous: string[]): string[] {
 export function createProgram(terminal: Terminal, outcome: CommandOutcome): Command {
   const program = new Command('skillset')
     .description('Find, validate and inspect Agent Skills (SKILL.md folders).')
+    .version(readCliVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({

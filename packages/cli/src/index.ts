@@ -1,1 +1,2 @@
-export {};
+export type { Terminal } from './output/terminal.ts';
+export { EXIT_USAGE, runCli } from './run-cli.ts';

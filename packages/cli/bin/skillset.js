@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// The `skillset` command. Installed from the registry it runs the compiled `dist/`; in a checkout
+// of the repository it runs the TypeScript sources, so there is nothing to build first.
+import { spawn } from 'node:child_process';
+import { existsSync, realpathSync } from 'node:fs';
+import module from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const binFile = realpathSync(fileURLToPath(import.meta.url));
+const packageDir = path.dirname(path.dirname(binFile));
+const sourceBin = path.join(packageDir, 'src', 'bin.ts');
+const isCheckout = existsSync(sourceBin) && !packageDir.split(path.sep).includes('node_modules');
+
+/** The repository's own Node (its `node` dev dependency), found above the package folder. */
+function findRepositoryNode() {
+  for (let dir = packageDir; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', '.bin', 'node');
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Runs this file again under another Node, passing signals on and exiting as it exits. */
+function rerunWith(node) {
+  const child = spawn(node, [binFile, ...process.argv.slice(2)], { stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => child.kill(signal));
+  }
+  child.on('exit', (code, signal) => {
+    if (signal) process.kill(process.pid, signal);
+    process.exit(code ?? 1);
+  });
+}
+
+if (!isCheckout) {
+  await import('../dist/bin.js');
+} else if (process.features.typescript && module.registerHooks) {
+  // Skillset's own packages resolve to their sources; other packages resolve as usual.
+  module.registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (!specifier.startsWith('@skillset/') && specifier !== 'skillset') {
+        return nextResolve(specifier, context);
+      }
+      return nextResolve(specifier, { ...context, conditions: ['source', ...context.conditions] });
+    },
+  });
+  await import(sourceBin);
+} else {
+  const node = findRepositoryNode();
+  if (!node || node === process.execPath) {
+    process.stderr.write(
+      `skillset: running from a checkout needs Node.js >= 22.18 (this is ${process.version}); ` +
+        'run `npm ci` in the repository to get its Node, or use a release of skillset.\n',
+    );
+    process.exit(1);
+  }
+  rerunWith(node);
+}
