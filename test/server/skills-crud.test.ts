@@ -47,7 +47,7 @@ describe('POST /api/skills', () => {
     ]);
   });
 
-  it('creates a skill from fields with serializeSkill', async () => {
+  it('creates a skill from the same snake_case fields as create_skill', async () => {
     await using server = await createTestApp();
     const response = await server.request('POST', '/api/skills', {
       token: server.owner.token,
@@ -57,7 +57,7 @@ describe('POST /api/skills', () => {
         body: 'Run the deploy.',
         tags: ['ops', 'release'],
         category: 'operations',
-        argumentHint: '<env>',
+        argument_hint: '<env>',
         arguments: [{ name: 'env', required: true }],
         requires: { env: ['DEPLOY_TOKEN'] },
       },

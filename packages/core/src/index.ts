@@ -158,7 +158,6 @@ export {
 export type {
   ListSkillsOptions,
   LoadedSkill,
-  ResolveContext,
   SkillEntry,
   SkillRegistryChange,
   SkillRegistryIssue,
@@ -194,7 +193,7 @@ export type {
   SkillManifest,
   SkillRequirements,
 } from './skill/skill-manifest.ts';
-export { compareScopes, SKILL_SCOPES, type SkillScope } from './skill/skill-scope.ts';
+export { compareScopes, SKILL_SCOPES, type SkillScope, scopeRank } from './skill/skill-scope.ts';
 export {
   createMemorySource,
   type MemorySkillInput,
@@ -283,3 +282,9 @@ export {
   skillMetadataInputShape,
   toSkillEdit,
 } from './tools/skill-edit-input.ts';
+export { toFrontmatterFields } from './tools/skill-fields-schema.ts';
+export {
+  type SkillFieldsInput,
+  skillFieldsInputShape,
+  skillTextOfFields,
+} from './tools/skill-text-of-fields.ts';

@@ -1,7 +1,7 @@
 import { Inflate } from 'fflate';
 import type { SkillIssue } from '../skill/skill-issue.ts';
+import { concatBytes } from './concat-bytes.ts';
 import { crc32 } from './crc32.ts';
-import { concatBytes } from './encode-zip.ts';
 import { createPackageIssue } from './package-issue-codes.ts';
 import type { ZipDirectoryEntry } from './read-zip-directory.ts';
 import { METHOD_STORED } from './zip-constants.ts';

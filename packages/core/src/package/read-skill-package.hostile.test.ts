@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createZipEntry } from './create-zip-entry.ts';
-import { encodeZip, type ZipEntryRecord } from './encode-zip.ts';
+import { type ForgedZipEntry, forgeZip, forgeZipEntry } from '../test/forge-zip.ts';
 import { readSkillPackage } from './read-skill-package.ts';
 import { MADE_BY_UNIX } from './zip-constants.ts';
 
 const encoder = new TextEncoder();
 const SKILL = '---\nname: demo\ndescription: A demo skill.\n---\nBody\n';
 
-function entry(name: string | Uint8Array, content = 'x', overrides: Partial<ZipEntryRecord> = {}) {
-  return { ...createZipEntry({ name, bytes: encoder.encode(content) }), ...overrides };
+function entry(name: string | Uint8Array, content = 'x', overrides: Partial<ForgedZipEntry> = {}) {
+  return { ...forgeZipEntry({ name, bytes: encoder.encode(content) }), ...overrides };
 }
 
-function withSkill(...entries: ZipEntryRecord[]): Uint8Array {
-  return encodeZip([entry('demo/SKILL.md', SKILL), ...entries]);
+function withSkill(...entries: ForgedZipEntry[]): Uint8Array {
+  return forgeZip([entry('demo/SKILL.md', SKILL), ...entries]);
 }
 
 function issuesOf(bytes: Uint8Array) {

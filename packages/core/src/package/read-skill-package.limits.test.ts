@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { type ForgedZipEntry, forgeZip, forgeZipEntry } from '../test/forge-zip.ts';
 import { crc32 } from './crc32.ts';
-import { createZipEntry } from './create-zip-entry.ts';
-import { encodeZip, type ZipEntryRecord } from './encode-zip.ts';
 import { readSkillPackage } from './read-skill-package.ts';
 import { CENTRAL_HEADER_LENGTH, METHOD_STORED } from './zip-constants.ts';
 
@@ -9,12 +8,12 @@ const encoder = new TextEncoder();
 const SKILL = '---\nname: demo\ndescription: A demo skill.\n---\nBody\n';
 const MiB = 1024 * 1024;
 
-function entry(name: string, bytes: Uint8Array, overrides: Partial<ZipEntryRecord> = {}) {
-  return { ...createZipEntry({ name, bytes }), ...overrides };
+function entry(name: string, bytes: Uint8Array, overrides: Partial<ForgedZipEntry> = {}) {
+  return { ...forgeZipEntry({ name, bytes }), ...overrides };
 }
 
-function withSkill(...entries: ZipEntryRecord[]): Uint8Array {
-  return encodeZip([entry('SKILL.md', encoder.encode(SKILL)), ...entries]);
+function withSkill(...entries: ForgedZipEntry[]): Uint8Array {
+  return forgeZip([entry('SKILL.md', encoder.encode(SKILL)), ...entries]);
 }
 
 function codes(bytes: Uint8Array, options?: Parameters<typeof readSkillPackage>[1]): string[] {
@@ -36,7 +35,7 @@ function prose(length: number): Uint8Array {
 describe('readSkillPackage (limits, each in isolation)', () => {
   it('refuses more than 10,000 files with the default limit', () => {
     const files = Array.from({ length: 10_000 }, (_, index) =>
-      createZipEntry({ name: `f/${index}.txt`, bytes: new Uint8Array(), compress: false }),
+      forgeZipEntry({ name: `f/${index}.txt`, bytes: new Uint8Array(), compress: false }),
     );
     const result = readSkillPackage(withSkill(...files));
     expect(result.issues).toEqual([

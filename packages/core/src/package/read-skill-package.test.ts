@@ -1,7 +1,6 @@
 import { unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createZipEntry } from './create-zip-entry.ts';
-import { encodeZip } from './encode-zip.ts';
+import { forgeZip, forgeZipEntry } from '../test/forge-zip.ts';
 import { readSkillPackage } from './read-skill-package.ts';
 
 const encoder = new TextEncoder();
@@ -9,9 +8,9 @@ const decoder = new TextDecoder();
 const SKILL = '---\nname: demo\ndescription: A demo skill.\n---\nBody\n';
 
 function zipOf(files: Record<string, string | Uint8Array>): Uint8Array {
-  return encodeZip(
+  return forgeZip(
     Object.entries(files).map(([name, content]) =>
-      createZipEntry({
+      forgeZipEntry({
         name,
         bytes: typeof content === 'string' ? encoder.encode(content) : content,
       }),
@@ -139,7 +138,7 @@ describe('readSkillPackage (layout)', () => {
   });
 
   it('refuses an empty ZIP as missing SKILL.md', () => {
-    expect(readSkillPackage(encodeZip([])).issues[0]?.message).toContain('the ZIP holds no files');
+    expect(readSkillPackage(forgeZip([])).issues[0]?.message).toContain('the ZIP holds no files');
   });
 
   it('refuses two skill folders', () => {

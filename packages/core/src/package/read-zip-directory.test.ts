@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createZipEntry } from './create-zip-entry.ts';
-import { concatBytes, encodeZip } from './encode-zip.ts';
+import { forgeZip, forgeZipEntry } from '../test/forge-zip.ts';
+import { concatBytes } from './concat-bytes.ts';
 import { readSkillPackage } from './read-skill-package.ts';
 
 const encoder = new TextEncoder();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Uint8Array(40)]);
 
 function validZip(): Uint8Array {
-  return encodeZip([createZipEntry({ name: 'SKILL.md', bytes: encoder.encode('---\n---\n') })]);
+  return forgeZip([forgeZipEntry({ name: 'SKILL.md', bytes: encoder.encode('---\n---\n') })]);
 }
 
 function refusal(bytes: Uint8Array) {

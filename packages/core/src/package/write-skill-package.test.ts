@@ -26,8 +26,8 @@ describe('writeSkillPackage', () => {
     });
   });
 
-  it('flags every entry name as UTF-8', () => {
-    const zip = writeSkillPackage({ folderName: 'x', skillText: SKILL, files: [] });
+  it('flags a non-ASCII entry name as UTF-8', () => {
+    const zip = writeSkillPackage({ folderName: 'café', skillText: SKILL, files: [] });
     const view = new DataView(zip.buffer);
     expect(view.getUint16(6, true) & FLAG_UTF8).toBe(FLAG_UTF8);
     const directoryOffset = view.getUint32(zip.length - 6, true);

@@ -1,8 +1,8 @@
+import { type Zippable, zipSync } from 'fflate';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
-import { createZipEntry } from './create-zip-entry.ts';
-import { encodeZip } from './encode-zip.ts';
 import type { SkillPackageFile } from './skill-package-file.ts';
+import { UNIX_REGULAR_FILE } from './zip-constants.ts';
 
 /** Options for {@link writeSkillPackage}. */
 export interface WriteSkillPackageOptions {
@@ -15,6 +15,9 @@ export interface WriteSkillPackageOptions {
 }
 
 const encoder = new TextEncoder();
+/** 1980-01-01 00:00 local time, the earliest a ZIP can hold: the same content gives the same bytes. */
+const FIXED_MTIME = new Date(1980, 0, 1);
+const UNIX = 3;
 
 function comparePaths(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
@@ -36,8 +39,8 @@ function checkFolderName(folderName: string): void {
 }
 
 /**
- * Writes a skill package as a ZIP: entries under `<folderName>/`, sorted by path, UTF-8 names
- * flagged and a fixed timestamp, so the same content always gives the same bytes.
+ * Writes a skill package as a ZIP: entries under `<folderName>/`, sorted by path, non-ASCII names
+ * flagged UTF-8, mode 0644 and a fixed timestamp, so the same content always gives the same bytes.
  */
 export function writeSkillPackage(options: WriteSkillPackageOptions): Uint8Array {
   const { folderName, skillText, files = [] } = options;
@@ -57,8 +60,14 @@ export function writeSkillPackage(options: WriteSkillPackageOptions): Uint8Array
   if (skillText !== undefined) add('SKILL.md', encoder.encode(skillText));
   for (const file of files) add(file.path, file.bytes);
   const prefix = folderName === undefined ? '' : `${folderName}/`;
-  const entries = [...byPath.keys()]
-    .sort(comparePaths)
-    .map((path) => createZipEntry({ name: prefix + path, bytes: byPath.get(path) as Uint8Array }));
-  return encodeZip(entries);
+  const entries: Zippable = {};
+  for (const path of [...byPath.keys()].sort(comparePaths)) {
+    entries[prefix + path] = [byPath.get(path) as Uint8Array, {}];
+  }
+  return zipSync(entries, {
+    level: 9,
+    mtime: FIXED_MTIME,
+    os: UNIX,
+    attrs: (UNIX_REGULAR_FILE | 0o644) * 0x10000,
+  });
 }

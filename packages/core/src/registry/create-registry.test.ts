@@ -72,7 +72,7 @@ describe('createRegistry', () => {
       sources: [createMemorySource({ scope: 'project', skills: [skill('pdf-tools')] })],
     });
     expect((await registry.get('PDF-Tools'))?.name).toBe('pdf-tools');
-    expect((await registry.resolve('pdf-TOOLS', {}))?.name).toBe('pdf-tools');
+    expect((await registry.resolve('pdf-TOOLS'))?.name).toBe('pdf-tools');
     expect(await registry.get('unknown')).toBeUndefined();
     expect(await registry.resolve('unknown')).toBeUndefined();
   });

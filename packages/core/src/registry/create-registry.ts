@@ -10,7 +10,6 @@ import { type RankableRecord, rankSkillEntries } from './rank-skill-entries.ts';
 import type {
   ListSkillsOptions,
   LoadedSkill,
-  ResolveContext,
   SkillEntry,
   SkillRegistryChange,
   SkillRegistryIssue,
@@ -37,7 +36,7 @@ export interface SkillRegistry {
   /** The winning entry for `name` (case-insensitive), valid or not. */
   get(name: string): Promise<SkillEntry | undefined>;
   /** The skill `name` means here: the winning entry when it is valid, else undefined. */
-  resolve(name: string, context?: ResolveContext): Promise<SkillEntry | undefined>;
+  resolve(name: string): Promise<SkillEntry | undefined>;
   /** Issues of the sources themselves (missing roots, bounds reached, unreadable folders). */
   issues(): Promise<SkillRegistryIssue[]>;
   /** Reads and parses the whole `SKILL.md` of a skill; throws `skill_not_found` for an unknown name. */

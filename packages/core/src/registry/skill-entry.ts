@@ -65,6 +65,3 @@ export interface ListSkillsOptions {
   /** Also return the shadowed entries (each with `shadowedBy`), after the winners of their name. */
   includeShadowed?: boolean;
 }
-
-/** Who asks and where, for `registry.resolve`; empty for now, policy adds to it later. */
-export type ResolveContext = Record<string, unknown>;

@@ -13,10 +13,10 @@ export interface CheckSkillWriteOptions {
 
 /** The verdict on a `SKILL.md` about to be written: the manifest and warnings, or every issue. */
 export type CheckSkillWriteResult =
-  | { valid: true; manifest: SkillManifest; warnings: SkillIssue[] }
+  | { valid: true; manifest: SkillManifest; body: string; warnings: SkillIssue[] }
   | { valid: false; issues: SkillIssue[] };
 
-/** Validates a `SKILL.md` before it is written: it must parse without errors and keep its name. */
+/** The write rule of every surface: a `SKILL.md` must parse without errors and, on an update, keep its name. */
 export function checkSkillWrite(options: CheckSkillWriteOptions): CheckSkillWriteResult {
   const parsed = parseSkill(options.text);
   const issues = [...parsed.issues];
@@ -45,7 +45,7 @@ export function checkSkillWrite(options: CheckSkillWriteOptions): CheckSkillWrit
   if (manifest === undefined || issues.some((issue) => issue.severity === 'error')) {
     return { valid: false, issues };
   }
-  return { valid: true, manifest, warnings: issues };
+  return { valid: true, manifest, body: parsed.body, warnings: issues };
 }
 
 /** Like {@link checkSkillWrite} but throws `invalid_skill` (with `details.issues`); for stores. */

@@ -1,12 +1,11 @@
-import { stringify } from 'yaml';
 import { z } from 'zod';
 import { decide } from '../policy/decide.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
 import { checkSkillWrite } from './check-skill-write.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import type { ManagementContext } from './management-context.ts';
-import { skillFieldsShape, toFrontmatterFields } from './skill-fields-schema.ts';
 import type { SkillTool } from './skill-tool.ts';
+import { skillFieldsInputShape, skillTextOfFields } from './skill-text-of-fields.ts';
 import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
 
 const input = z
@@ -18,17 +17,6 @@ const input = z
       .describe(
         'The whole SKILL.md: a --- line, YAML frontmatter with name and description, a --- line, then the Markdown instructions. Give this or the fields name, description and body.',
       ),
-    name: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Lowercase letters, digits and hyphens, at most 64 characters (e.g. "review-pr").'),
-    description: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('What the skill does and when to use it ("Use when the user asks to …").'),
-    body: z.string().min(1).optional().describe('The Markdown instructions after the frontmatter.'),
     files: z
       .record(z.string(), z.string())
       .optional()
@@ -36,7 +24,7 @@ const input = z
         'Other text files of the skill, by path relative to its folder (e.g. "reference.md").',
       ),
   })
-  .extend(z.object(skillFieldsShape).partial().shape)
+  .extend(skillFieldsInputShape)
   .strict()
   .superRefine((value, context) => {
     const fieldKeys = Object.keys(value).filter(
@@ -73,10 +61,8 @@ export function defineCreateSkillTool(
       'Create a new skill from its full SKILL.md text (or from name, description, body and other fields). The skill is validated first; if it has errors nothing is saved and every issue is listed so you can fix and re-submit.',
     input,
     async run(fields) {
-      const { text: givenText, files, name, description, body, ...rest } = fields;
-      const text =
-        givenText ??
-        `---\n${stringify({ name, description, ...toFrontmatterFields(rest) }, { lineWidth: 0 })}---\n${body ?? ''}`;
+      const { text: givenText, files, ...rest } = fields;
+      const text = givenText ?? skillTextOfFields(rest);
       const checked = checkSkillWrite({ text });
       if (!checked.valid) {
         return toolFailure(

@@ -1,12 +1,7 @@
+import { scopeRank } from '@skillset/core';
 import type { SkillAccess, Store, StoredSkill } from '@skillset/store';
 
 const PAGE_SIZE = 10_000;
-const SCOPE_RANK: Readonly<Record<string, number>> = {
-  builtin: 0,
-  public: 1,
-  workspace: 2,
-  personal: 3,
-};
 
 /**
  * Lists every skill a workspace (and user) can see, leaving out every skill of a name whose
@@ -28,7 +23,7 @@ export async function loadVisibleSkills(store: Store, access: SkillAccess): Prom
   for (const skill of all) {
     const key = skill.name.toLowerCase();
     const winner = winners.get(key);
-    if (winner === undefined || (SCOPE_RANK[skill.scope] ?? 0) > (SCOPE_RANK[winner.scope] ?? 0)) {
+    if (winner === undefined || scopeRank(skill.scope) > scopeRank(winner.scope)) {
       winners.set(key, skill);
     }
   }

@@ -1,3 +1,4 @@
+import type { SkillScope } from '@skillset/core';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,7 +14,12 @@ import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
 /** The scopes a stored skill may have (`project` skills live in folders, never in the store). */
-export const STORED_SKILL_SCOPES = ['builtin', 'public', 'workspace', 'personal'] as const;
+export const STORED_SKILL_SCOPES = [
+  'builtin',
+  'public',
+  'workspace',
+  'personal',
+] as const satisfies readonly SkillScope[];
 
 /** A stored skill's scope. */
 export type StoredSkillScope = (typeof STORED_SKILL_SCOPES)[number];

@@ -1,9 +1,9 @@
-import { SkillsetError } from '@skillset/core';
+import { SkillsetError, scopeRank } from '@skillset/core';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { skillVersions } from '../schema/skill-versions.ts';
 import { skills } from '../schema/skills.ts';
-import { scopeRank, selectStoredSkills, visibleSkills } from './skill-rows.ts';
+import { scopeRankSql, selectStoredSkills, visibleSkills } from './skill-rows.ts';
 import type { ListSkillsOptions, ListSkillsResult } from './skill-types.ts';
 
 const DEFAULT_LIMIT = 50;
@@ -81,11 +81,11 @@ export async function listSkills(
   if (options.cursor !== undefined) {
     const [name, rank, id] = decodeCursor(options.cursor);
     pageConditions.push(
-      sql`(lower(${skills.name}), ${scopeRank}, ${skills.id}) > (${name}, ${rank}, ${id})`,
+      sql`(lower(${skills.name}), ${scopeRankSql}, ${skills.id}) > (${name}, ${rank}, ${id})`,
     );
   }
   let query = selectStoredSkills(database, and(...pageConditions))
-    .orderBy(asc(sql`lower(${skills.name})`), asc(scopeRank), asc(skills.id))
+    .orderBy(asc(sql`lower(${skills.name})`), asc(scopeRankSql), asc(skills.id))
     .limit(limit + 1)
     .$dynamic();
   if (options.cursor === undefined && options.offset !== undefined && options.offset > 0) {
@@ -96,8 +96,7 @@ export async function listSkills(
   const last = items.at(-1);
   const result: ListSkillsResult = { items, total: totalRow?.value ?? 0 };
   if (rows.length > limit && last !== undefined) {
-    const rank = ['builtin', 'public', 'workspace', 'personal'].indexOf(last.scope);
-    result.nextCursor = encodeCursor([last.name.toLowerCase(), rank, last.id]);
+    result.nextCursor = encodeCursor([last.name.toLowerCase(), scopeRank(last.scope), last.id]);
   }
   return result;
 }

@@ -1,7 +1,7 @@
 import {
+  checkSkillWrite,
   DEFAULT_SKILL_LIMITS,
   normalizeSkillFilePath,
-  parseSkill,
   type SkillIssue,
   type SkillManifest,
   SkillsetError,
@@ -100,30 +100,14 @@ export interface PrepareSkillContentOptions {
 export function prepareSkillContent(
   options: PrepareSkillContentOptions,
 ): { ok: true; content: PreparedContent } | { ok: false; issues: SkillIssue[] } {
-  const parsed = parseSkill(options.skillMd);
-  const issues = parsed.issues.filter((found) => found.severity === 'error');
-  const manifest = parsed.manifest;
-  if (!parsed.valid || manifest === undefined) {
-    return {
-      ok: false,
-      issues: issues.length > 0 ? issues : [issue('invalid_skill', 'SKILL.md has no manifest.')],
-    };
+  const checked = checkSkillWrite({
+    text: options.skillMd,
+    ...(options.expectedName === undefined ? {} : { name: options.expectedName }),
+  });
+  if (!checked.valid) {
+    return { ok: false, issues: checked.issues.filter((found) => found.severity === 'error') };
   }
-  if (
-    options.expectedName !== undefined &&
-    manifest.name.toLowerCase() !== options.expectedName.toLowerCase()
-  ) {
-    return {
-      ok: false,
-      issues: [
-        issue(
-          'name_changed',
-          `The name must stay ${JSON.stringify(options.expectedName)} (got ${JSON.stringify(manifest.name)}); create a new skill to rename it.`,
-          'name',
-        ),
-      ],
-    };
-  }
+  const { manifest, body } = checked;
   const skillBytes = encoder.encode(options.skillMd);
   const files: PreparedFile[] = [
     {
@@ -164,7 +148,7 @@ export function prepareSkillContent(
     manifest.description,
     manifest.tags.join(' '),
     manifest.category ?? '',
-    parsed.body,
+    body,
   ]
     .join('\n')
     .toLowerCase();

@@ -1,7 +1,8 @@
+import { scopeRank } from '@skillset/core';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { skillVersions } from '../schema/skill-versions.ts';
-import { skills } from '../schema/skills.ts';
+import { STORED_SKILL_SCOPES, skills } from '../schema/skills.ts';
 import type { SkillAccess, StoredSkill } from './skill-types.ts';
 
 /** The skills a viewer may see: builtin, public, their workspace's and their own personal ones. */
@@ -22,8 +23,10 @@ export function visibleSkills(access: SkillAccess): SQL {
   return or(...parts) as SQL;
 }
 
-/** A scope's precedence as a number (higher wins). */
-export const scopeRank = sql<number>`(case ${skills.scope} when 'builtin' then 0 when 'public' then 1 when 'workspace' then 2 else 3 end)`;
+const rankCases = STORED_SKILL_SCOPES.map((scope) => `when '${scope}' then ${scopeRank(scope)}`);
+
+/** A skill's scope precedence in SQL (higher wins), from core's `scopeRank`. */
+export const scopeRankSql = sql<number>`(case ${skills.scope} ${sql.raw(rankCases.join(' '))} end)`;
 
 /** The columns of a {@link StoredSkill}: the skill joined with its current version. */
 export const storedSkillColumns = {

@@ -11,7 +11,7 @@ import { type DeleteSkillOptions, deleteSkill, findReferencingAgents } from './d
 import { listSkills } from './list-skills.ts';
 import { readSkillFiles } from './read-skill-files.ts';
 import { readVersion } from './read-version.ts';
-import { findVisibleSkill, scopeRank, selectStoredSkills, visibleSkills } from './skill-rows.ts';
+import { findVisibleSkill, scopeRankSql, selectStoredSkills, visibleSkills } from './skill-rows.ts';
 import type {
   AgentReference,
   CreateSkillOptions,
@@ -92,7 +92,7 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
       sql`lower(${skills.name}) = lower(${options.name})`,
     ];
     if (options.scope !== undefined) conditions.push(eq(skills.scope, options.scope));
-    return selectStoredSkills(session.database, and(...conditions)).orderBy(desc(scopeRank));
+    return selectStoredSkills(session.database, and(...conditions)).orderBy(desc(scopeRankSql));
   };
   const versionNumber = async (options: SkillVersionOptions) => {
     const skill = await get(options);

@@ -1,58 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import {
-  createManifest,
-  type SkillArgument,
-  type SkillManifest,
-  type SkillRequirements,
-  serializeSkill,
-} from '@skillset/core';
+import { skillFieldsInputShape, skillTextOfFields } from '@skillset/core';
 import { CREATABLE_SCOPES } from './save-new-skill.ts';
-
-const names = z.array(z.string().min(1));
-
-const argumentSchema = z.strictObject({
-  name: z.string().min(1),
-  type: z.enum(['string', 'number', 'integer', 'boolean']).optional(),
-  description: z.string().optional(),
-  required: z.boolean().optional(),
-  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
-  enum: z.array(z.union([z.string(), z.number()])).optional(),
-});
-
-const requiresSchema = z
-  .strictObject({
-    bins: names,
-    anyBins: names,
-    env: names,
-    config: names,
-    os: names,
-    always: z.boolean(),
-  })
-  .partial();
-
-/** The manifest fields `POST /api/skills` accepts besides name, description and body (camelCase). */
-const manifestFieldsShape = {
-  license: z.string().optional(),
-  compatibility: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  allowedTools: names.optional(),
-  disallowedTools: names.optional(),
-  disableModelInvocation: z.boolean().optional(),
-  userInvocable: z.boolean().optional(),
-  context: z.enum(['inline', 'fork']).optional(),
-  agent: z.string().optional(),
-  model: z.string().optional(),
-  argumentHint: z.string().optional(),
-  arguments: z.array(argumentSchema).optional(),
-  tags: names.optional(),
-  category: z.string().optional(),
-  icon: z.string().optional(),
-  version: z.string().optional(),
-  integration: z.string().optional(),
-  requires: requiresSchema.optional(),
-  toolDispatch: z.string().optional(),
-  references: names.optional(),
-};
 
 /** The body of `POST /api/skills`: the whole `SKILL.md` as `content`, or its fields. */
 export const createSkillBodySchema = z
@@ -63,10 +11,7 @@ export const createSkillBodySchema = z
       .record(z.string(), z.string())
       .optional()
       .openapi({ description: 'Other text files by path relative to the skill folder.' }),
-    name: z.string().min(1).optional(),
-    description: z.string().min(1).optional(),
-    body: z.string().optional().openapi({ description: 'The Markdown instructions.' }),
-    ...manifestFieldsShape,
+    ...skillFieldsInputShape,
   })
   .superRefine((value, context) => {
     const fields = Object.keys(value).filter(
@@ -98,48 +43,8 @@ export const createSkillBodySchema = z
 /** A validated `POST /api/skills` body. */
 export type CreateSkillBody = z.output<typeof createSkillBodySchema>;
 
-function toArgument(input: z.output<typeof argumentSchema>): SkillArgument {
-  const { type = 'string', required = false, ...rest } = input;
-  return { ...rest, type, required } as SkillArgument;
-}
-
-function toRequirements(input: z.output<typeof requiresSchema>): SkillRequirements {
-  return {
-    bins: input.bins ?? [],
-    anyBins: input.anyBins ?? [],
-    env: input.env ?? [],
-    config: input.config ?? [],
-    os: input.os ?? [],
-    always: input.always ?? false,
-  };
-}
-
-/** The `SKILL.md` text of a create request: `content` as given, or fields serialised with core. */
+/** The `SKILL.md` text of a create request: `content` as given, or the fields written by core. */
 export function skillTextOfCreateBody(body: CreateSkillBody): string {
-  if (body.content !== undefined) return body.content;
-  const {
-    content: _content,
-    scope: _scope,
-    files: _files,
-    body: markdown = '',
-    name = '',
-    description = '',
-    arguments: declared,
-    requires,
-    ...rest
-  } = body;
-  const defined = Object.fromEntries(
-    Object.entries(rest).filter(([, value]) => value !== undefined),
-  ) as Partial<SkillManifest>;
-  const manifest = createManifest({
-    ...defined,
-    name,
-    description,
-    ...(declared === undefined ? {} : { arguments: declared.map(toArgument) }),
-    ...(requires === undefined ? {} : { requires: toRequirements(requires) }),
-  });
-  return serializeSkill(
-    manifest,
-    markdown.endsWith('\n') || markdown === '' ? markdown : `${markdown}\n`,
-  );
+  const { content, scope: _scope, files: _files, ...fields } = body;
+  return content ?? skillTextOfFields(fields);
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError } from '@skillset/core';
+import { SkillsetError, scopeRank } from '@skillset/core';
 import {
   type ListSkillsOptions,
   STORED_SKILL_SCOPES,
@@ -13,7 +13,6 @@ import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillListSchema } from './skill-schemas.ts';
-import { skillScopeRank } from './skill-scope-rank.ts';
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 const OFFSET_CURSOR = /^offset:(\d+)$/;
@@ -168,7 +167,7 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     const winners = await shadowingScopes(dependencies, caller, page.items);
     const items: SkillSummary[] = page.items.map((skill) => {
       const winner = winners.get(skill.name.toLowerCase());
-      const shadowed = winner !== undefined && skillScopeRank(winner) > skillScopeRank(skill.scope);
+      const shadowed = winner !== undefined && scopeRank(winner) > scopeRank(skill.scope);
       return presentSkillSummary(skill, dependencies, shadowed ? winner : undefined);
     });
     return context.json(

@@ -1,5 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { checkSkillEditInput, skillEditInputShape, skillMetadataInputShape } from '@skillset/core';
+import {
+  checkSkillEditInput,
+  skillEditInputShape,
+  skillMetadataInputShape,
+  toFrontmatterFields,
+} from '@skillset/core';
 
 const METADATA_KEYS = Object.keys(skillMetadataInputShape);
 
@@ -27,12 +32,9 @@ export type PatchSkillBody = z.output<typeof patchSkillBodySchema>;
 
 /** The frontmatter fields a PATCH sets, keyed as written (`argument_hint` → `argument-hint`). */
 export function frontmatterOfPatch(value: PatchSkillBody): Record<string, unknown> | undefined {
-  const merged: Record<string, unknown> = {};
-  for (const source of [value as Record<string, unknown>, value.metadata ?? {}]) {
-    for (const key of METADATA_KEYS) {
-      const field = (source as Record<string, unknown>)[key];
-      if (field !== undefined) merged[key.replaceAll('_', '-')] = field;
-    }
-  }
+  const topLevel = Object.fromEntries(
+    METADATA_KEYS.map((key) => [key, value[key as keyof PatchSkillBody]]),
+  );
+  const merged = toFrontmatterFields({ ...topLevel, ...value.metadata });
   return Object.keys(merged).length === 0 ? undefined : merged;
 }

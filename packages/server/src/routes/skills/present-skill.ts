@@ -1,10 +1,9 @@
-import { parseSkill } from '@skillset/core';
+import { parseSkill, scopeRank } from '@skillset/core';
 import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
 import { skillNotFound } from './find-skill.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
-import { skillScopeRank } from './skill-scope-rank.ts';
 
 const SKILL_FILE = 'SKILL.md';
 
@@ -50,7 +49,7 @@ export async function findShadowingScope(
 ): Promise<StoredSkillScope | undefined> {
   const resolved = await store.skills.resolve({ ...caller.access, name: skill.name });
   if (resolved === undefined || resolved.skill.id === skill.id) return undefined;
-  return skillScopeRank(resolved.skill.scope) > skillScopeRank(skill.scope)
+  return scopeRank(resolved.skill.scope) > scopeRank(skill.scope)
     ? resolved.skill.scope
     : undefined;
 }
@@ -71,10 +70,10 @@ export async function presentSkillDetail(
   if (version === undefined) throw skillNotFound(skill.name, skill.scope);
   const parsed = parseSkill(version.skillMd);
   const candidates = resolved === undefined ? [] : [resolved.skill, ...resolved.shadows];
-  const rank = skillScopeRank(skill.scope);
+  const rank = scopeRank(skill.scope);
   const winner = resolved?.skill;
   const shadowedBy =
-    winner !== undefined && winner.id !== skill.id && skillScopeRank(winner.scope) > rank
+    winner !== undefined && winner.id !== skill.id && scopeRank(winner.scope) > rank
       ? winner.scope
       : undefined;
   return {
@@ -96,7 +95,7 @@ export async function presentSkillDetail(
       .map(({ path, size, mime, hash }) => ({ path, size, mime, hash })),
     eligibility: skillEligibility(skill.manifest, environment),
     shadows: candidates
-      .filter((other) => other.id !== skill.id && skillScopeRank(other.scope) < rank)
+      .filter((other) => other.id !== skill.id && scopeRank(other.scope) < rank)
       .map((other) => ({
         scope: other.scope,
         version: other.currentVersion,

@@ -1,3 +1,6 @@
+import { deflateSync } from 'fflate';
+import { concatBytes } from '../package/concat-bytes.ts';
+import { crc32 } from '../package/crc32.ts';
 import {
   CENTRAL_HEADER_LENGTH,
   CENTRAL_HEADER_SIGNATURE,
@@ -8,14 +11,16 @@ import {
   LOCAL_HEADER_LENGTH,
   LOCAL_HEADER_SIGNATURE,
   MADE_BY_UNIX,
+  METHOD_DEFLATE,
+  METHOD_STORED,
   UNIX_REGULAR_FILE,
-} from './zip-constants.ts';
+} from '../package/zip-constants.ts';
 
 /**
- * One entry as it is written, field by field; every header value can be overridden so tests can
+ * One entry of a forged ZIP, field by field; every header value can be overridden so tests can
  * build archives no well-behaved tool would produce.
  */
-export interface ZipEntryRecord {
+export interface ForgedZipEntry {
   /** The entry name; a string is written as UTF-8. */
   name: string | Uint8Array;
   /** The entry's data exactly as stored (already deflated when `method` is 8). */
@@ -41,8 +46,30 @@ function nameBytes(name: string | Uint8Array): Uint8Array {
   return typeof name === 'string' ? encoder.encode(name) : name;
 }
 
-/** Encodes entries as a ZIP archive with a fixed timestamp, in the order given. */
-export function encodeZip(entries: readonly ZipEntryRecord[]): Uint8Array {
+/** Options for {@link forgeZipEntry}. */
+export interface ForgeZipEntryOptions {
+  name: string | Uint8Array;
+  bytes: Uint8Array;
+  /** Deflate the data (the default); it is stored instead when deflating does not make it smaller. */
+  compress?: boolean;
+}
+
+/** A well-formed regular file entry (checksum, sizes, usually deflated data) to forge from. */
+export function forgeZipEntry(options: ForgeZipEntryOptions): ForgedZipEntry {
+  const { name, bytes } = options;
+  const deflated = options.compress === false ? undefined : deflateSync(bytes, { level: 9 });
+  const useDeflate = deflated !== undefined && deflated.length < bytes.length;
+  return {
+    name,
+    data: useDeflate ? deflated : bytes,
+    method: useDeflate ? METHOD_DEFLATE : METHOD_STORED,
+    crc: crc32(bytes),
+    uncompressedSize: bytes.length,
+  };
+}
+
+/** Writes entries as a ZIP archive exactly as given, in order, to test ZIP readers with hostile input. */
+export function forgeZip(entries: readonly ForgedZipEntry[]): Uint8Array {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
@@ -101,16 +128,4 @@ export function encodeZip(entries: readonly ZipEntryRecord[]): Uint8Array {
   endView.setUint32(12, directorySize, true);
   endView.setUint32(16, offset, true);
   return concatBytes([...locals, ...centrals, end]);
-}
-
-/** Joins byte arrays into one. */
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const total = parts.reduce((sum, part) => sum + part.length, 0);
-  const joined = new Uint8Array(total);
-  let position = 0;
-  for (const part of parts) {
-    joined.set(part, position);
-    position += part.length;
-  }
-  return joined;
 }
