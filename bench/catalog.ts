@@ -1,11 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { renderCatalog } from '../packages/core/src/catalog/render-catalog.ts';
-import { activate } from '../packages/core/src/invoke/activate.ts';
-import { parseInvocation } from '../packages/core/src/invoke/parse-invocation.ts';
-import { loadWordNetSynonyms } from '../packages/core/src/node/load-synonyms.ts';
-import { createSkillIndex } from '../packages/core/src/search/create-skill-index.ts';
-import { createManifest } from '../packages/core/src/skill/create-manifest.ts';
+import {
+  activate,
+  createManifest,
+  createSkillIndex,
+  parseInvocation,
+  renderCatalog,
+} from '@skillset/core';
+import { loadWordNetSynonyms } from '@skillset/core/node';
 import { loadSelectionQueries, loadSelectionSkills } from './selection.ts';
 
 // Collects the garbage of loading and indexing so that it does not land inside a measured render.

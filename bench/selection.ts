@@ -2,14 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CatalogSkill, parseSkill } from '@skillset/core';
-import { renderCatalog } from '../packages/core/src/catalog/render-catalog.ts';
-import { loadWordNetSynonyms } from '../packages/core/src/node/load-synonyms.ts';
-import type { InvertedIndexSettings } from '../packages/core/src/search/build-inverted-index.ts';
 import {
+  type CatalogSkill,
   createSkillIndex,
+  type InvertedIndexSettings,
+  parseSkill,
+  renderCatalog,
   type SkillIndexOptions,
-} from '../packages/core/src/search/create-skill-index.ts';
+} from '@skillset/core';
+import { loadWordNetSynonyms } from '@skillset/core/node';
 
 /** A benchmark query: the request and every correct skill name. */
 export interface SelectionQuery {

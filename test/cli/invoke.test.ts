@@ -26,6 +26,23 @@ const skills: SkillTreeEntry[] = [
     body: 'Review $ARGUMENTS carefully.\n',
   },
   { name: 'secret', description: 'Never to be used.' },
+  {
+    name: 'greet',
+    description: 'Greet someone.',
+    fields: {
+      arguments: [
+        { name: 'who', required: true },
+        { name: 'times', type: 'number' },
+        { name: 'loud', type: 'boolean' },
+      ],
+    },
+    body: 'Greet $who $times times (loud: $loud).\n',
+  },
+  {
+    name: 'uni-çase',
+    description: 'A name in the letters the spec allows.',
+    body: 'Ça va: $ARGUMENTS\n',
+  },
 ];
 
 let cache: TempDir;
@@ -43,6 +60,25 @@ function createProject(policy?: unknown) {
     cacheDir: cache.path,
   });
 }
+
+describe('skillset invoke: one name rule and positional arguments', () => {
+  it('invokes a skill whose valid name has non-ASCII letters, typed in any case', async () => {
+    for (const message of ['/uni-çase hi', '/UNI-ÇASE hi']) {
+      const run = await invoke(message);
+      expect(run.exitCode).toBe(0);
+      const output = JSON.parse(run.stdout) as { activations: { name: string; content: string }[] };
+      expect(output.activations.map((activation) => activation.name)).toEqual(['uni-çase']);
+      expect(output.activations[0]?.content).toContain('Ça va: hi');
+    }
+  });
+
+  it('fills positional tokens into the declared arguments in order', async () => {
+    const run = await invoke('/greet Bob 3');
+    expect(run.exitCode).toBe(0);
+    const output = JSON.parse(run.stdout) as { activations: { content: string }[] };
+    expect(output.activations[0]?.content).toContain('Greet Bob 3 times (loud: ).');
+  });
+});
 
 async function invoke(message: string, policy?: unknown) {
   await using project = await createProject(policy);

@@ -1,4 +1,4 @@
-import { validateSkillPath } from '../../packages/core/src/node/validate-skill-path.ts';
+import { validateSkillPath } from '@skillset/core/node';
 import { forEachSpecCase } from './spec-cases.ts';
 
 forEachSpecCase(

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { validateSkillPath } from '@skillset/core/node';
 import { describe, expect, it } from 'vitest';
-import { validateSkillPath } from '../../packages/core/src/node/validate-skill-path.ts';
 import { sharedPath } from '../support/shared-dir.ts';
 
 interface CorpusEntry {

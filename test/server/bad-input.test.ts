@@ -1,8 +1,5 @@
+import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-} from '../../packages/server/src/test-support/create-test-app.ts';
 
 /**
  * Every operation of the app's own OpenAPI document gets bad input: malformed JSON, wrong types,

@@ -1,11 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { writeSkillPackage } from '@skillset/core';
+import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-} from '../../packages/server/src/test-support/create-test-app.ts';
 import { forEachSpecCase } from '../conformance/spec-cases.ts';
 
 let server: TestApp;

@@ -1,5 +1,5 @@
+import { createTestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../packages/server/src/test-support/create-test-app.ts';
 import { countRows, createSkill, skillText } from './skills-test-support.ts';
 
 interface Detail {

@@ -1,7 +1,7 @@
 import { forgeZip, forgeZipEntry } from '@skillset/core/test';
+import type { TestApp } from '@skillset/server/test';
 import { blobs, skills, skillVersions } from '@skillset/store';
 import { count } from 'drizzle-orm';
-import type { TestApp } from '../../packages/server/src/test-support/create-test-app.ts';
 
 /** One entry of a test ZIP, with a string or bytes as content. */
 export interface TestZipEntry {

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createTestApp, type TestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-} from '../../packages/server/src/test-support/create-test-app.ts';
 import {
   buildTestZip,
   countRows,

@@ -1,9 +1,6 @@
 import { readSkillPackage } from '@skillset/core';
+import { createTestApp, type TestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-} from '../../packages/server/src/test-support/create-test-app.ts';
 import { buildTestZip, createSkill, skillText, upload } from './skills-test-support.ts';
 
 async function edit(server: TestApp, name: string, version: number, content: string) {

@@ -1,8 +1,5 @@
+import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  type TestApp,
-} from '../../packages/server/src/test-support/create-test-app.ts';
 
 /**
  * The tenancy matrix: every route that names a resource is tried by principals of workspace A

@@ -67,6 +67,15 @@ export type {
   InvocationIssue,
 } from './invoke/invocation-error.ts';
 export {
+  describeInvocation,
+  type InvocationDecide,
+  type InvokeMessageOptions,
+  type InvokeMessageResult,
+  invokeMessage,
+  type MessageActivation,
+  type RefusedInvocation,
+} from './invoke/invoke-message.ts';
+export {
   DEFAULT_INVOCATION_PREFIXES,
   type Invocation,
   MAX_STACKED_INVOCATIONS,
@@ -176,6 +185,7 @@ export {
   type HybridSkillSearch,
   type HybridSkillSearchOptions,
   hashSkillContent,
+  type InvertedIndexSettings,
   type RankedSkill,
   type SearchSkillsOptions,
   type SkillIndex,

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Activation,
-  activate,
   createActivationSession,
   createPolicyGate,
-  type Invocation,
-  loadActivatableSkill,
-  parseInvocation,
-  type SkillEntry,
+  describeInvocation,
+  invokeMessage,
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
@@ -27,13 +24,6 @@ interface InvokedSkill {
   context: Activation['kind'];
   content: string;
   requiresApproval: boolean;
-}
-
-/** Why the message cannot be invoked: printed after `skillset: `, exit 1. */
-class InvokeFailure extends Error {}
-
-function describeInvocation(invocation: Invocation): string {
-  return `${invocation.prefix}${invocation.typed}`;
 }
 
 function printHeading(terminal: Terminal, title: string) {
@@ -58,84 +48,52 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
   try {
     const failed = await reportSourceIssues(terminal, registry);
     const gate = createPolicyGate({ registry, policy: policy.context });
-    const byName = new Map<string, SkillEntry>();
-    for (const entry of await registry.list()) byName.set(entry.name.toLowerCase(), entry);
-    const parsed = parseInvocation({
+    const result = await invokeMessage({
       message: options.message,
-      isKnown: (name) => byName.has(name),
+      registry,
+      decide: (entry, use) =>
+        gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+      session: createActivationSession({ id: randomUUID() }),
     });
-
-    const invocableNames = async () =>
-      (await gate.list('slash_command')).map((entry) => entry.name);
-
-    const session = createActivationSession({ id: randomUUID() });
-    const getSkill = async (name: string) => {
-      const entry = byName.get(name.toLowerCase());
-      if (entry === undefined) return undefined;
-      if (!(await gate.decide(entry, 'read_skill_file')).allowed) {
-        return undefined;
-      }
-      return loadActivatableSkill({ registry, entry });
-    };
-
-    const invoked: InvokedSkill[] = [];
-    try {
-      for (const invocation of parsed.invocations) {
-        const typed = describeInvocation(invocation);
-        const entry = byName.get(invocation.name) as SkillEntry;
-        const decision = await gate.decide(entry, 'slash_command');
-        if (!decision.allowed) {
-          const reason = decision.reasons.at(-1)?.message ?? 'refused by policy.';
-          const from =
-            policy.files.length > 0 ? `\nPolicy read from: ${policy.files.join(', ')}` : '';
-          throw new InvokeFailure(`not allowed: ${typed} — ${reason}${from}`);
-        }
-        const skill = await loadActivatableSkill({ registry, entry });
-        if (skill === undefined) {
-          throw new InvokeFailure(
-            `cannot invoke ${typed}: the skill has validation errors. Run: skillset validate ${entry.path}`,
-          );
-        }
-        const result = await activate({
-          skill,
-          arguments: parsed.argumentString,
-          session,
-          getSkill,
-          prefix: invocation.prefix,
-        });
-        if (!result.success) throw new InvokeFailure(`${typed}: ${result.error.message}`);
-        const { activation } = result;
-        invoked.push({
-          name: activation.name,
-          context: activation.kind,
-          content: activation.kind === 'inline' ? activation.content : activation.task,
-          requiresApproval: decision.requiresApproval,
-        });
-      }
-    } catch (error) {
-      if (!(error instanceof InvokeFailure)) throw error;
-      terminal.stderr.write(`skillset: ${error.message}\n`);
+    if (!result.success) {
+      const hint =
+        result.error.code === 'invalid_skill' ? ` Run: skillset validate ${result.entry.path}` : '';
+      terminal.stderr.write(`skillset: ${result.error.message}${hint}\n`);
       return 1;
     }
-
-    const unknown = parsed.unknown.map(describeInvocation);
+    const [refused] = result.refused;
+    if (refused !== undefined) {
+      const reason = refused.decision.reasons.at(-1)?.message ?? 'refused by policy.';
+      const from = policy.files.length > 0 ? `\nPolicy read from: ${policy.files.join(', ')}` : '';
+      terminal.stderr.write(
+        `skillset: not allowed: ${describeInvocation(refused.invocation)} — ${reason}${from}\n`,
+      );
+      return 1;
+    }
+    const invoked: InvokedSkill[] = result.activations.map(({ activation, requiresApproval }) => ({
+      name: activation.name,
+      context: activation.kind,
+      content: activation.kind === 'inline' ? activation.content : activation.task,
+      requiresApproval,
+    }));
     if (options.json) {
       printJson(terminal, {
         activations: invoked.map(({ requiresApproval, ...rest }) =>
           requiresApproval ? { ...rest, requiresApproval } : rest,
         ),
-        message: parsed.text,
-        unknown,
+        message: result.text,
+        unknown: result.unknown.map(describeInvocation),
       });
     } else {
-      for (const invocation of parsed.unknown) {
-        const suggestions = closestNames(invocation.name, await invocableNames());
+      const invocable = (await gate.list('slash_command')).map((entry) => entry.name);
+      for (const invocation of result.unknown) {
+        const suggestions = closestNames(invocation.name, invocable);
         const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';
         terminal.stderr.write(
           `skillset: note: ${describeInvocation(invocation)} is not a known skill; the message is passed on as is.${hint}\n`,
         );
       }
-      printHuman(terminal, invoked, parsed.text);
+      printHuman(terminal, invoked, result.text);
     }
     return failed ? 1 : 0;
   } finally {

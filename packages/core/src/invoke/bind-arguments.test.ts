@@ -28,6 +28,16 @@ const commit = createManifest({
 
 const plain = createManifest({ name: 'explain', description: 'Explains code.' });
 
+const greet = createManifest({
+  name: 'greet',
+  description: 'Greets someone.',
+  arguments: [
+    { name: 'who', type: 'string', required: true },
+    { name: 'times', type: 'number', required: false },
+    { name: 'loud', type: 'boolean', required: false },
+  ],
+});
+
 const bind = (manifest: typeof deploy, input: string | Record<string, unknown>) => {
   const result = bindArguments({ manifest, input });
   if (!result.success) throw new Error(result.error.message);
@@ -108,6 +118,15 @@ describe('bindArguments', () => {
       scope: 'cli',
       ticket: 42,
     });
+  });
+
+  it('fills positional tokens into declared arguments in order', () => {
+    expect(bind(greet, 'Bob 3').values).toEqual({ who: 'Bob', times: 3 });
+    expect(bind(greet, 'Bob 3 --loud').values).toEqual({ who: 'Bob', times: 3, loud: true });
+    expect(bind(greet, 'Bob Smith 3').values).toEqual({ who: 'Bob Smith', times: 3 });
+    expect(bind(greet, 'Bob Smith').values).toEqual({ who: 'Bob Smith' });
+    expect(bind(greet, '"Bob 3"').values).toEqual({ who: 'Bob 3' });
+    expect(bind(greet, '--times 2 Bob 3').values).toEqual({ who: 'Bob 3', times: 2 });
   });
 
   it('binds an object from a tool call by declared or kebab-case names', () => {

@@ -7,7 +7,8 @@ export type InvocationErrorCode =
   | 'invalid_enum_value'
   | 'too_many_arguments'
   | 'unknown_reference'
-  | 'reference_cycle';
+  | 'reference_cycle'
+  | 'invalid_skill';
 
 /** One problem with the arguments of an invocation, naming the argument when there is one. */
 export interface InvocationIssue {

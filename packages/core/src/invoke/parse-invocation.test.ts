@@ -51,6 +51,18 @@ describe('parseInvocation', () => {
     expect(result.invocations[0]).toMatchObject({ name: 'deploy', typed: 'Deploy' });
   });
 
+  it('reads names the validator accepts in any script, normalised and lowercased', () => {
+    const isUnicodeKnown = (name: string) => name === 'uni-çase';
+    for (const message of ['/uni-çase hi', '/UNI-ÇASE hi', '/uni-c\u0327ase hi']) {
+      const result = parseInvocation({ message, isKnown: isUnicodeKnown });
+      expect(result.invocations.map((invocation) => invocation.name)).toEqual(['uni-çase']);
+      expect(result.argumentString).toBe('hi');
+    }
+    expect(parseInvocation({ message: '/über-skill hi', isKnown }).unknown[0]?.name).toBe(
+      'über-skill',
+    );
+  });
+
   it('lists a repeated name once', () => {
     const result = parseInvocation({ message: '/deploy /DEPLOY x', isKnown });
     expect(result.invocations.map((each) => each.name)).toEqual(['deploy']);

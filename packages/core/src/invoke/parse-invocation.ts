@@ -1,11 +1,14 @@
+import { checkSkillName, MAX_SKILL_NAME_LENGTH } from '../format/check-skill-name.ts';
+
 /** The prefixes that start an invocation when none are configured. */
 export const DEFAULT_INVOCATION_PREFIXES: readonly string[] = ['/', '$'];
 
 /** How many invocations may be stacked at the start of one message. */
 export const MAX_STACKED_INVOCATIONS = 8;
 
-const MAX_SKILL_NAME_LENGTH = 64;
 const WHITESPACE = /\s/;
+/** Letters (any script, any case), combining marks, digits and hyphens: a name as typed. */
+const TYPED_NAME = /[\p{L}\p{M}\p{N}-]+/uy;
 
 /** Options for {@link parseInvocation}. */
 export interface ParseInvocationOptions {
@@ -19,7 +22,7 @@ export interface ParseInvocationOptions {
 
 /** One `/name` (or `$name`) at the start of a message. */
 export interface Invocation {
-  /** The name lowercased, as passed to `isKnown`. */
+  /** The name NFKC-normalised and lowercased (as the validator reads names), as passed to `isKnown`. */
   name: string;
   /** The name as typed. */
   typed: string;
@@ -82,28 +85,19 @@ function readCandidate(
   const prefix = prefixes.find((candidate) => message.startsWith(candidate, position));
   if (prefix === undefined) return undefined;
   const nameStart = position + prefix.length;
-  let nameEnd = nameStart;
-  while (nameEnd < message.length && isNameCharacter(message.charCodeAt(nameEnd))) {
-    nameEnd++;
-    if (nameEnd - nameStart > MAX_SKILL_NAME_LENGTH) return undefined;
-  }
-  if (nameEnd === nameStart) return undefined;
+  TYPED_NAME.lastIndex = nameStart;
+  const typed = TYPED_NAME.exec(message)?.[0];
+  if (typed === undefined) return undefined;
+  const nameEnd = nameStart + typed.length;
   if (nameEnd < message.length && !isWhitespace(message[nameEnd])) return undefined;
-  const typed = message.slice(nameStart, nameEnd);
-  return { name: typed.toLowerCase(), typed, prefix, start: position, end: nameEnd };
+  const name = typed.normalize('NFKC').toLowerCase();
+  if (Array.from(name).length > MAX_SKILL_NAME_LENGTH) return undefined;
+  return { name, typed, prefix, start: position, end: nameEnd };
 }
 
+/** A valid skill name with at least one letter (so `$5` in "costs $5" is not reported). */
 function looksLikeSkillName(name: string): boolean {
-  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name) && /[a-z]/.test(name);
-}
-
-function isNameCharacter(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) || // a-z
-    (code >= 65 && code <= 90) || // A-Z
-    (code >= 48 && code <= 57) || // 0-9
-    code === 45 // -
-  );
+  return checkSkillName(name).length === 0 && /\p{L}/u.test(name);
 }
 
 function isWhitespace(character: string | undefined): boolean {

@@ -92,7 +92,11 @@ interface FillPositionalOptions {
   set: (argument: SkillArgument, raw: unknown) => void;
 }
 
-/** Fills unset non-boolean arguments in order; the first free-text required argument takes the spare words. */
+/**
+ * Fills unset non-boolean arguments in order, one token each (DESIGN.md §7). The first required
+ * free-text argument takes the spare tokens: all but one for each later required argument and for
+ * each later optional one whose trailing token is a valid value for it (`/greet Bob 3` → `Bob`, 3).
+ */
 function fillPositional(options: FillPositionalOptions): void {
   const { declared, positional, values, issues, set } = options;
   const fillable = declared.filter(
@@ -106,8 +110,8 @@ function fillPositional(options: FillPositionalOptions): void {
   for (const [position, argument] of fillable.entries()) {
     if (next >= positional.length) break;
     if (argument === absorber) {
-      const reserved = fillable.slice(position + 1).filter((later) => later.required).length;
-      const count = Math.max(1, positional.length - next - reserved);
+      const later = fillable.slice(position + 1);
+      const count = positional.length - next - reservedTokens(later, positional.slice(next + 1));
       set(argument, positional.slice(next, next + count).join(' '));
       next += count;
     } else {
@@ -122,6 +126,22 @@ function fillPositional(options: FillPositionalOptions): void {
       message: `Unexpected argument${extra.length > 1 ? 's' : ''} ${extra.join(', ')}.`,
     });
   }
+}
+
+/** How many of the trailing `tokens` the arguments after the free-text one take, in order. */
+function reservedTokens(later: readonly SkillArgument[], tokens: readonly string[]): number {
+  const required = later.findLastIndex((argument) => argument.required) + 1;
+  for (let count = Math.min(later.length, tokens.length); count > required; count--) {
+    const trailing = tokens.slice(tokens.length - count);
+    const fits = later
+      .slice(0, count)
+      .every(
+        (argument, index) =>
+          argument.required || convertArgumentValue({ argument, value: trailing[index] }).success,
+      );
+    if (fits) return count;
+  }
+  return Math.min(required, tokens.length);
 }
 
 function unknownOption(spelled: string, declared: readonly SkillArgument[]): InvocationIssue {

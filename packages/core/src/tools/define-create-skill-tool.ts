@@ -4,8 +4,8 @@ import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
 import { checkSkillWrite } from './check-skill-write.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import type { ManagementContext } from './management-context.ts';
-import type { SkillTool } from './skill-tool.ts';
 import { skillFieldsInputShape, skillTextOfFields } from './skill-text-of-fields.ts';
+import type { SkillTool } from './skill-tool.ts';
 import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
 
 const input = z

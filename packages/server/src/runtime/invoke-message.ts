@@ -1,10 +1,8 @@
 import {
-  type ActivatableSkill,
   type ActivationSession,
-  activate,
+  describeInvocation,
   type InvocationError,
-  loadActivatableSkill,
-  parseInvocation,
+  invokeMessage as invokeMessageWithCore,
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
@@ -42,10 +40,10 @@ export interface InvokeMessageOptions {
 }
 
 /** Turns an invocation error into the API's 400, with the usage line in the message. */
-function invocationFailure(typed: string, error: InvocationError): SkillsetError {
+function invocationFailure(error: InvocationError): SkillsetError {
   return new SkillsetError({
     code: error.code,
-    message: `${typed}: ${error.message}`,
+    message: error.message,
     details: {
       issues: error.issues.map((issue) => ({
         ...issue,
@@ -57,90 +55,48 @@ function invocationFailure(typed: string, error: InvocationError): SkillsetError
 }
 
 /**
- * Handles the leading `/name`s of a user message (DESIGN.md §7): a skill the principal may not
- * invoke is treated as an unknown name; argument errors throw with the usage line.
+ * Handles the leading `/name`s of a user message with core's `invokeMessage`; a skill the
+ * principal may not invoke is reported as an unknown name, so the API discloses nothing about it.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { skills, policy, message, session, onUse } = options;
-  const { registry } = skills;
-  const allowed = new Map<string, { entry: SkillEntry; requiresApproval: boolean }>();
-  const lookup = await skills.derived('entries-by-name', async () => {
+  const entries = await skills.derived('entries-by-name', async () => {
     const byName = new Map<string, SkillEntry>();
-    for (const entry of await registry.list()) {
-      if (entry.valid) byName.set(entry.name.toLowerCase(), entry);
-    }
+    for (const entry of await skills.registry.list()) byName.set(entry.name.toLowerCase(), entry);
     return byName;
   });
-  const find = (name: string): SkillEntry | undefined => lookup.get(name);
-  const parsed = parseInvocation({
+  const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
+  const result = await invokeMessageWithCore({
     message,
-    isKnown: (name) => {
-      const entry = find(name);
-      if (entry === undefined) return false;
-      const decision = decideEntry(skills, policy, entry, 'api_invoke');
-      if (decision.allowed) {
-        allowed.set(name, { entry, requiresApproval: decision.requiresApproval });
-      }
-      return decision.allowed;
-    },
-  });
-  const getSkill = async (name: string): Promise<ActivatableSkill | undefined> => {
-    const entry = find(name.toLowerCase());
-    if (entry === undefined) return undefined;
-    if (!decideEntry(skills, policy, entry, 'read_skill_file').allowed) return undefined;
-    return loadActivatableSkill({ registry, entry });
-  };
-
-  const activations: InvokedSkill[] = [];
-  for (const invocation of parsed.invocations) {
-    const typed = `${invocation.prefix}${invocation.typed}`;
-    const { entry, requiresApproval } = allowed.get(invocation.name) as {
-      entry: SkillEntry;
-      requiresApproval: boolean;
-    };
-    const stored = skills.storedSkill(entry);
-    const version = stored?.currentVersion ?? 0;
-    const report = (outcome: string) =>
+    registry: skills.registry,
+    entries,
+    decide: (entry, use) =>
+      decideEntry(skills, policy, entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
+    ...(session === undefined ? {} : { session }),
+    ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    onAttempt: (entry, outcome) => {
+      const stored = skills.storedSkill(entry);
       onUse?.({
         skill: entry.name,
         ...(stored === undefined ? {} : { skillId: stored.id }),
-        version,
+        version: versionOf(entry),
         surface: 'user',
         outcome,
       });
-    const skill = await loadActivatableSkill({ registry, entry });
-    if (skill === undefined) {
-      report('invalid_skill');
-      throw new SkillsetError({
-        code: 'invalid_skill',
-        message: `Cannot invoke ${typed}: the skill has validation errors.`,
-      });
-    }
-    const result = await activate({
-      skill,
-      arguments: parsed.argumentString,
-      ...(session === undefined ? {} : { session }),
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-      getSkill,
-      prefix: invocation.prefix,
-    });
-    if (!result.success) {
-      report(result.error.code);
-      throw invocationFailure(typed, result.error);
-    }
-    const { activation } = result;
-    report('ok');
-    activations.push({
+    },
+  });
+  if (!result.success) throw invocationFailure(result.error);
+  return {
+    activations: result.activations.map(({ entry, activation, requiresApproval }) => ({
       name: activation.name,
       context: activation.kind,
       content: activation.kind === 'inline' ? activation.content : activation.task,
-      version,
+      version: versionOf(entry),
       ...(requiresApproval ? { requiresApproval } : {}),
-    });
-  }
-  return {
-    activations,
-    message: parsed.text,
-    unknown: parsed.unknown.map((invocation) => `${invocation.prefix}${invocation.typed}`),
+    })),
+    message: result.text,
+    unknown: [...result.unknown, ...result.refused.map((refused) => refused.invocation)]
+      .sort((left, right) => left.start - right.start)
+      .map(describeInvocation),
   };
 }

@@ -1,0 +1,145 @@
+import type { PolicyDecision } from '../policy/decide.ts';
+import type { SkillRegistry } from '../registry/create-registry.ts';
+import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
+import type { SkillEntry } from '../registry/skill-entry.ts';
+import type { ActivatableSkill } from './activatable-skill.ts';
+import { type Activation, activate } from './activate.ts';
+import type { ActivationSession } from './activation-session.ts';
+import { createInvocationError, type InvocationError } from './invocation-error.ts';
+import { type Invocation, parseInvocation } from './parse-invocation.ts';
+
+/** Decides whether the caller may reach an entry as a person's `/name` or as a referenced skill's read. */
+export type InvocationDecide = (
+  entry: SkillEntry,
+  use: 'invoke' | 'read',
+) => PolicyDecision | Promise<PolicyDecision>;
+
+/** Options for {@link invokeMessage}. */
+export interface InvokeMessageOptions {
+  message: string;
+  registry: SkillRegistry;
+  /** The surface's policy: `invoke` for the `/name` itself, `read` for the skills it references. */
+  decide: InvocationDecide;
+  /** The winning entry of each lowercased name, valid or not; built from `registry.list()` when absent. */
+  entries?: ReadonlyMap<string, SkillEntry>;
+  session?: ActivationSession;
+  /** `${SESSION_ID}` when no session is given. */
+  sessionId?: string;
+  prefixes?: readonly string[];
+  /** Called once per activation attempt with `ok` or the error code, for logs and usage. */
+  onAttempt?: (entry: SkillEntry, outcome: string) => void;
+}
+
+/** One skill a message activated. */
+export interface MessageActivation {
+  entry: SkillEntry;
+  activation: Activation;
+  /** A permission rule says `ask`: the surface must get a person's approval first. */
+  requiresApproval: boolean;
+}
+
+/** A leading `/name` of an existing skill the caller may not invoke; parsed as ordinary text. */
+export interface RefusedInvocation {
+  invocation: Invocation;
+  entry: SkillEntry;
+  decision: PolicyDecision;
+}
+
+/** What a message invokes, or why one of its invocations failed. */
+export type InvokeMessageResult =
+  | {
+      success: true;
+      activations: MessageActivation[];
+      /** What goes on to the model: the argument string, or the whole message when nothing was invoked. */
+      text: string;
+      /** Leading names that are not skills here. */
+      unknown: Invocation[];
+      /** Leading names of skills the caller may not invoke; a surface may show them as unknown. */
+      refused: RefusedInvocation[];
+    }
+  | {
+      success: false;
+      /** `invalid_skill` when the skill's `SKILL.md` has errors, else the argument or reference error. */
+      error: InvocationError;
+      invocation: Invocation;
+      entry: SkillEntry;
+    };
+
+/** Spells an invocation as the person typed it (`/Deploy`). */
+export function describeInvocation(invocation: Invocation): string {
+  return `${invocation.prefix}${invocation.typed}`;
+}
+
+async function entriesByName(registry: SkillRegistry): Promise<Map<string, SkillEntry>> {
+  const byName = new Map<string, SkillEntry>();
+  for (const entry of await registry.list()) byName.set(entry.name.toLowerCase(), entry);
+  return byName;
+}
+
+/**
+ * The invocation flow of every surface (DESIGN.md §7): parse the leading `/name`s, look each up,
+ * decide, load and activate. A skill the caller may not invoke ends the invocations like an unknown
+ * name does, so nothing refused is ever activated.
+ */
+export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
+  const { message, registry, decide, session, onAttempt, prefixes } = options;
+  const entries = options.entries ?? (await entriesByName(registry));
+  const parse = (isKnown: (name: string) => boolean) =>
+    parseInvocation({ message, isKnown, ...(prefixes === undefined ? {} : { prefixes }) });
+
+  const decisions = new Map<string, PolicyDecision>();
+  for (const candidate of parse((name) => entries.has(name)).invocations) {
+    const entry = entries.get(candidate.name) as SkillEntry;
+    decisions.set(candidate.name, await decide(entry, 'invoke'));
+  }
+  const parsed = parse((name) => decisions.get(name)?.allowed === true);
+  const refused: RefusedInvocation[] = [];
+  const unknown: Invocation[] = [];
+  for (const invocation of parsed.unknown) {
+    const decision = decisions.get(invocation.name);
+    const entry = entries.get(invocation.name);
+    if (decision === undefined || entry === undefined) unknown.push(invocation);
+    else refused.push({ invocation, entry, decision });
+  }
+
+  const getSkill = async (name: string): Promise<ActivatableSkill | undefined> => {
+    const entry = entries.get(name.toLowerCase());
+    if (entry === undefined || !(await decide(entry, 'read')).allowed) return undefined;
+    return loadActivatableSkill({ registry, entry });
+  };
+  const activations: MessageActivation[] = [];
+  for (const invocation of parsed.invocations) {
+    const entry = entries.get(invocation.name) as SkillEntry;
+    const typed = describeInvocation(invocation);
+    const skill = await loadActivatableSkill({ registry, entry });
+    if (skill === undefined) {
+      onAttempt?.(entry, 'invalid_skill');
+      const error = createInvocationError({
+        issues: [
+          {
+            code: 'invalid_skill',
+            message: `Cannot invoke ${typed}: the skill has validation errors.`,
+          },
+        ],
+        skill: entry.name,
+      });
+      return { success: false, error, invocation, entry };
+    }
+    const result = await activate({
+      skill,
+      arguments: parsed.argumentString,
+      ...(session === undefined ? {} : { session }),
+      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+      getSkill,
+      prefix: invocation.prefix,
+    });
+    onAttempt?.(entry, result.success ? 'ok' : result.error.code);
+    if (!result.success) {
+      const error = { ...result.error, message: `${typed}: ${result.error.message}` };
+      return { success: false, error, invocation, entry };
+    }
+    const requiresApproval = (decisions.get(invocation.name) as PolicyDecision).requiresApproval;
+    activations.push({ entry, activation: result.activation, requiresApproval });
+  }
+  return { success: true, activations, text: parsed.text, unknown, refused };
+}
