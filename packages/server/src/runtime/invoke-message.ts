@@ -8,6 +8,7 @@ import {
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { decideEntry } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
@@ -42,8 +43,8 @@ export interface InvokeMessageOptions {
 }
 
 /** Turns an invocation error into the API's 400, with the usage line in the message. */
-function invocationFailure(typed: string, error: InvocationError): SkillsetError {
-  return new SkillsetError({
+function invocationFailure(typed: string, error: InvocationError): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: error.code,
     message: `${typed}: ${error.message}`,
     details: {
@@ -111,7 +112,7 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     const skill = await loadActivatableSkill({ registry, entry });
     if (skill === undefined) {
       report('invalid_skill');
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_skill',
         message: `Cannot invoke ${typed}: the skill has validation errors.`,
       });

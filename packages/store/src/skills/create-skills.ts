@@ -5,6 +5,7 @@ import type { SkillChange } from '../changes/skill-change.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { auditLog } from '../schema/audit-log.ts';
 import { skills } from '../schema/skills.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import {
   type PreparedContent,
   prepareFiles,
@@ -20,7 +21,7 @@ interface Location {
 
 function locate(options: CreateSkillOptions): Location {
   const problem = (message: string): never => {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_skill_scope',
       message,
       details: { scope: options.scope },

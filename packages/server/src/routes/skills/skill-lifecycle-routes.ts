@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { findSkill, skillNotFound } from './find-skill.ts';
 import { findShadowingScope, presentSkillSummary } from './present-skill.ts';
@@ -131,7 +132,7 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
     const others = agents.length - visible.length;
     const listed = visible.map((agent) => JSON.stringify(agent.name));
     if (others > 0) listed.push(`${others} agent(s) in other workspaces`);
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'skill_referenced',
       message: `Skill ${JSON.stringify(found.name)} is referenced by ${listed.join(', ')}; remove it from their skills or delete with ?force=true.`,
       details: {

@@ -3,6 +3,7 @@ import { isTextMimeType, SkillsetError } from '@skillset/core';
 import type { SkillFileContent, StoredSkill } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { createUnifiedDiff } from './create-unified-diff.ts';
 import { findSkill } from './find-skill.ts';
@@ -134,8 +135,8 @@ const restoreRoute = createRoute({
   },
 });
 
-function versionNotFound(skill: StoredSkill, version: number): SkillsetError {
-  return new SkillsetError({
+function versionNotFound(skill: StoredSkill, version: number): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'version_not_found',
     message: `Skill ${JSON.stringify(skill.name)} has no version ${version} (current: ${skill.currentVersion}); list them with GET /api/skills/${encodeURIComponent(skill.name)}/versions.`,
   });

@@ -11,6 +11,7 @@ import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { findSkill } from './find-skill.ts';
 import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
@@ -160,7 +161,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     if (edit !== undefined) {
       const edited = applySkillEdit(text, edit);
       if (!edited.success) {
-        throw new SkillsetError({ code: edited.code, message: edited.message });
+        throw new SkillsetError<ServerErrorCode>({ code: edited.code, message: edited.message });
       }
       text = edited.text;
     }
@@ -168,7 +169,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     if (fields !== undefined) {
       const patched = patchSkillFrontmatter(text, fields);
       if (!patched.success) {
-        throw new SkillsetError({ code: patched.code, message: patched.message });
+        throw new SkillsetError<ServerErrorCode>({ code: patched.code, message: patched.message });
       }
       text = patched.text;
     }
