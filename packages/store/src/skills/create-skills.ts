@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
+import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import type { SkillChange } from '../changes/skill-change.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
@@ -157,15 +158,7 @@ export async function createSkills(
         updatedAt: times.updatedAt,
       };
       results[item.index] = { ok: true, skill };
-      changes.push({
-        workspaceId: skill.workspaceId,
-        scope: skill.scope,
-        ownerUserId: skill.ownerUserId,
-        skillId: skill.id,
-        name: skill.name,
-        type: 'created',
-        version: 1,
-      });
+      changes.push(createSkillChange(skill, 'created'));
       auditRows.push({
         workspaceId: skill.workspaceId,
         actorKind: item.options.actor?.kind ?? null,
