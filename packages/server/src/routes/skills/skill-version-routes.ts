@@ -4,9 +4,9 @@ import type { SkillFileContent, StoredSkill } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
-import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { createUnifiedDiff } from './create-unified-diff.ts';
 import { findSkill } from './find-skill.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch } from './skill-etag.ts';
@@ -263,16 +263,12 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
   app.openapi(restoreRoute, async (context) => {
     const { name, version } = context.req.valid('param');
     const { scope } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope });
-    await authorizeSkillWrite({
+    const { caller, skill } = await loadWritableSkill({
       store,
-      caller,
+      principal: context.get('principal'),
+      name,
+      scope,
       action: 'edit',
-      name: skill.name,
-      scope: skill.scope,
-      ownerUserId: skill.ownerUserId,
-      manifest: skill.manifest,
     });
     const expected = readIfMatch(context.req.header('if-match'), { required: false });
     const result = await store.skills.restore({

@@ -12,12 +12,11 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
-import { authorizeSkillWrite } from './authorize-skill-write.ts';
-import { findSkill } from './find-skill.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
 import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { invalidSkill } from './save-new-skill.ts';
-import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
+import type { SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import {
@@ -104,16 +103,12 @@ async function prepareWrite(
   scope: StoredSkill['scope'] | undefined,
 ): Promise<WriteTarget> {
   const { store } = dependencies;
-  const caller = await resolveSkillCaller(store, context.get('principal'));
-  const skill = await findSkill({ store, caller, name, scope });
-  await authorizeSkillWrite({
+  const { caller, skill } = await loadWritableSkill({
     store,
-    caller,
+    principal: context.get('principal'),
+    name,
+    scope,
     action: 'edit',
-    name: skill.name,
-    scope: skill.scope,
-    ownerUserId: skill.ownerUserId,
-    manifest: skill.manifest,
   });
   const expected = readIfMatch(context.req.header('if-match'), { required: true }) as number;
   if (expected !== skill.currentVersion) {
