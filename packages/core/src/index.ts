@@ -12,6 +12,7 @@ export {
   renderCatalog,
 } from './catalog/index.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
+export type { SkillsetErrorCode } from './errors/skillset-error-code.ts';
 export { guessMimeType, isTextMimeType } from './files/guess-mime-type.ts';
 export {
   checkSkillName,
@@ -246,6 +247,7 @@ export {
   describeFileContent,
   type FileContent,
   formatToolResult,
+  type GateFailureCode,
   type GateLookupOptions,
   type GateResult,
   type ListedSkill,

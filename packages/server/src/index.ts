@@ -12,6 +12,7 @@ export {
   type ServerFlags,
 } from './config/server-config.ts';
 export { type CreateLoggerOptions, createLogger } from './create-logger.ts';
+export type { ServerErrorCode } from './http/server-error-code.ts';
 export {
   createSkillRuntime,
   createStoreSkillSource,

@@ -143,3 +143,4 @@ export type {
   StoreRepositories,
   StoreTransaction,
 } from './store/store.ts';
+export type { StoreErrorCode } from './store/store-error-code.ts';

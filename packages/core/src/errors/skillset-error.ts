@@ -1,20 +1,26 @@
+import type { SkillsetErrorCode } from './skillset-error-code.ts';
+
 const marker = Symbol.for('skillset.error');
 
 /** Options for {@link SkillsetError}. */
-export interface SkillsetErrorOptions {
-  code: string;
+export interface SkillsetErrorOptions<Code extends string = SkillsetErrorCode> {
+  code: Code;
   message: string;
   cause?: unknown;
   details?: Record<string, unknown>;
 }
 
-/** The base class of every operational failure Skillset throws. */
-export class SkillsetError extends Error {
+/**
+ * The base class of every operational failure Skillset throws; `Code` is the union of codes the
+ * throwing package may use (core's by default), so a misspelt code does not compile.
+ */
+export class SkillsetError<Code extends string = SkillsetErrorCode> extends Error {
   readonly [marker] = true;
-  readonly code: string;
+  readonly code: Code;
   readonly details: Record<string, unknown>;
 
-  constructor({ code, message, cause, details = {} }: SkillsetErrorOptions) {
+  // NoInfer: the code is checked against `Code`, never widened to whatever literal was passed.
+  constructor({ code, message, cause, details = {} }: SkillsetErrorOptions<NoInfer<Code>>) {
     super(message, { cause });
     this.name = 'SkillsetError';
     this.code = code;
@@ -22,7 +28,7 @@ export class SkillsetError extends Error {
   }
 
   /** True for any SkillsetError, even one created by another copy of this package. */
-  static isInstance(error: unknown): error is SkillsetError {
+  static isInstance(error: unknown): error is SkillsetError<string> {
     return typeof error === 'object' && error !== null && marker in error;
   }
 }

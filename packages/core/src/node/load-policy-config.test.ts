@@ -9,7 +9,7 @@ import {
   loadPolicyConfigFile,
 } from './load-policy-config.ts';
 
-async function errorOf(promise: Promise<unknown>): Promise<SkillsetError> {
+async function errorOf(promise: Promise<unknown>): Promise<SkillsetError<string>> {
   try {
     await promise;
   } catch (error) {

@@ -36,10 +36,13 @@ export interface GateLookupOptions {
   includeInvalid?: boolean;
 }
 
+/** Why {@link PolicyGate.authorize} refused: a denied skill reads as an unknown one. */
+export type GateFailureCode = 'unknown_skill' | 'approval_required' | 'approval_denied';
+
 /** The result of {@link PolicyGate.authorize}: the entry, or a failure that says "unknown" for denied skills. */
 export type GateResult =
   | { ok: true; entry: SkillEntry; decision: PolicyDecision }
-  | { ok: false; failure: SkillToolFailure };
+  | { ok: false; failure: SkillToolFailure<GateFailureCode> };
 
 /** Every lookup of the tools goes through here, so nothing denied is listed or usable. */
 export interface PolicyGate {

@@ -12,7 +12,8 @@ describe('defineSkillTool', () => {
       .object({ word: z.string().describe('A word.'), times: z.number().int().optional() })
       .strict(),
     async run({ word, times = 1 }) {
-      if (word === 'boom') throw new SkillsetError({ code: 'exploded', message: 'It exploded.' });
+      if (word === 'boom')
+        throw new SkillsetError<string>({ code: 'exploded', message: 'It exploded.' });
       if (word === 'crash') throw new Error('bug');
       return toolSuccess(word.repeat(times));
     },

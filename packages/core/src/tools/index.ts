@@ -21,6 +21,7 @@ export {
   type ApprovalRequest,
   type ApproveFunction,
   createPolicyGate,
+  type GateFailureCode,
   type GateLookupOptions,
   type GateResult,
   type PolicyGate,

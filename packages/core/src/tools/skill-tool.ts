@@ -9,8 +9,8 @@ export interface ToolInputSchema {
 }
 
 /** Why a tool call failed: a snake_case code, a message for the model, and the details that apply. */
-export interface SkillToolError {
-  code: string;
+export interface SkillToolError<Code extends string = string> {
+  code: Code;
   /** Every problem in one text, ready for the model (usage lines and issues included). */
   message: string;
   /** Validation issues of a refused write. */
@@ -27,9 +27,9 @@ export interface SkillToolSuccess<Data = unknown> {
 }
 
 /** A failed tool call, returned (never thrown) so the model can read it and correct itself. */
-export interface SkillToolFailure {
+export interface SkillToolFailure<Code extends string = string> {
   ok: false;
-  error: SkillToolError;
+  error: SkillToolError<Code>;
 }
 
 /** What every skill tool returns. */

@@ -14,11 +14,11 @@ export interface ToolFailureDetails {
 }
 
 /** Builds a failed tool result. */
-export function toolFailure(
-  code: string,
+export function toolFailure<Code extends string>(
+  code: Code,
   message: string,
   details: ToolFailureDetails = {},
-): SkillToolFailure {
+): SkillToolFailure<Code> {
   return {
     ok: false,
     error: {

@@ -2,17 +2,18 @@ import { SkillsetError } from '@skillset/core';
 import type { Store } from '@skillset/store';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, RequestPrincipal } from '../app/app-env.ts';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { readRequestToken } from './read-request-token.ts';
 
 /** The header (or `?workspace=` query parameter) that picks a user's workspace by id or slug. */
 export const WORKSPACE_HEADER = 'skillset-workspace';
 
-function unauthorized(message: string): SkillsetError {
-  return new SkillsetError({ code: 'unauthorized', message });
+function unauthorized(message: string): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({ code: 'unauthorized', message });
 }
 
-function workspaceNotFound(): SkillsetError {
-  return new SkillsetError({
+function workspaceNotFound(): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'not_found',
     message: 'Workspace not found; pass the id or slug of a workspace you belong to.',
   });

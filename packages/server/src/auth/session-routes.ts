@@ -4,6 +4,7 @@ import { deleteCookie } from 'hono/cookie';
 import type { ApiApp } from '../app/api-app.ts';
 import type { AppDependencies } from '../app/app-dependencies.ts';
 import { apiErrorBodySchema } from '../http/api-error-body.ts';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { SESSION_COOKIE } from './read-request-token.ts';
 import { setSessionCookie } from './set-session-cookie.ts';
 
@@ -55,7 +56,7 @@ export function registerSessionRoutes(app: ApiApp, { store }: AppDependencies) {
     const { token } = context.req.valid('json');
     const principal = await store.tokens.authenticate(token);
     if (principal === undefined || principal.kind !== 'user') {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'unauthorized',
         message: 'That token is unknown, revoked, expired or not a user token; paste a user token.',
       });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 
 /** Everything `skillset serve` needs to start. */
 export interface ServerConfig {
@@ -37,7 +38,7 @@ export const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024;
 function parsePort(value: string | number): number {
   const port = typeof value === 'number' ? value : Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'invalid_config',
       message: `Port ${JSON.stringify(value)} is not a port number; use an integer from 0 to 65535 (0 picks a free one).`,
     });

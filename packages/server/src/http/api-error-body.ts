@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import type { ServerErrorCode } from './server-error-code.ts';
 
 /** The JSON body of every error response: `{error: {code, message, issues?}}`. */
 export const apiErrorBodySchema = z
@@ -15,7 +16,11 @@ export const apiErrorBodySchema = z
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /** Builds an error response body. */
-export function apiErrorBody(code: string, message: string, issues?: unknown[]): ApiErrorBody {
+export function apiErrorBody(
+  code: ServerErrorCode,
+  message: string,
+  issues?: unknown[],
+): ApiErrorBody {
   return {
     error: {
       code,

@@ -1,17 +1,27 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ServerErrorCode } from './server-error-code.ts';
 
-/** The HTTP status for each error code the API returns; any other code is a 500. */
-export const ERROR_STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
+/** The HTTP status of every error code the API answers with; a new code without one does not compile. */
+export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode>> = {
   invalid_request: 400,
   invalid_json: 400,
+  invalid_cursor: 400,
   invalid_skill: 400,
+  invalid_skill_name: 400,
+  invalid_skill_scope: 400,
+  invalid_skill_file_path: 400,
   invalid_package: 400,
+  invalid_folder_name: 400,
+  duplicate_entry: 400,
   invalid_role: 400,
   user_not_member: 400,
   invalid_permission_action: 400,
   invalid_permission_surface: 400,
   invalid_permission_skill: 400,
   token_too_short: 400,
+  text_not_found: 400,
+  ambiguous_match: 400,
+  frontmatter_not_editable: 400,
   unterminated_quote: 400,
   unknown_option: 400,
   missing_argument: 400,
@@ -20,15 +30,17 @@ export const ERROR_STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
   too_many_arguments: 400,
   unknown_reference: 400,
   reference_cycle: 400,
-  skill_file_not_found: 404,
   unauthorized: 401,
   forbidden: 403,
+  approval_required: 403,
+  approval_denied: 403,
   not_found: 404,
   skill_not_found: 404,
+  skill_file_not_found: 404,
+  file_not_found: 404,
+  version_not_found: 404,
   agent_not_found: 404,
   user_not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
   agent_name_taken: 409,
   email_taken: 409,
   workspace_slug_taken: 409,
@@ -37,19 +49,26 @@ export const ERROR_STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
   skill_exists: 409,
   version_conflict: 409,
   skill_referenced: 409,
-  precondition_required: 428,
   payload_too_large: 413,
-  unsupported_media_type: 415,
   package_too_large: 413,
-  file_not_found: 404,
-  version_not_found: 404,
-  invalid_cursor: 400,
-  text_not_found: 400,
-  ambiguous_match: 400,
-  frontmatter_not_editable: 400,
+  unsupported_media_type: 415,
+  precondition_required: 428,
+  internal_error: 500,
+  invalid_config: 500,
+  invalid_store_options: 500,
+  migration_changed: 500,
+  duplicate_source: 500,
+  source_not_found: 500,
+  store_state_unreadable: 500,
+  skill_file_unreadable: 500,
+  policy_config_unreadable: 500,
+  malformed_policy_config: 500,
+  invalid_policy_config: 500,
+  registry_closed: 503,
+  store_unavailable: 503,
 };
 
-/** The status an error code maps to. */
-export function statusOfErrorCode(code: string): ContentfulStatusCode {
-  return ERROR_STATUS[code] ?? 500;
+/** True for a code the API knows; a SkillsetError with any other code is answered as an internal error. */
+export function isServerErrorCode(code: string): code is ServerErrorCode {
+  return Object.hasOwn(ERROR_STATUS, code);
 }

@@ -3,20 +3,21 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { apiErrorBody } from './api-error-body.ts';
-import { statusOfErrorCode } from './error-status.ts';
+import { ERROR_STATUS, isServerErrorCode } from './error-status.ts';
+import type { ServerErrorCode } from './server-error-code.ts';
 
 /** Maps any error thrown by a route to the JSON error shape and status: the one place that does. */
 export function createApiErrorHandler(logger: Logger) {
   return (error: Error, context: Context) => {
-    if (SkillsetError.isInstance(error)) {
-      const status = statusOfErrorCode(error.code);
+    if (SkillsetError.isInstance(error) && isServerErrorCode(error.code)) {
+      const status = ERROR_STATUS[error.code];
       if (status >= 500) logger.error({ err: error }, 'request failed');
       const issues = error.details.issues as unknown[] | undefined;
       return context.json(apiErrorBody(error.code, error.message, issues), status);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
-      const code =
+      const code: ServerErrorCode =
         status === 413
           ? 'payload_too_large'
           : status === 401

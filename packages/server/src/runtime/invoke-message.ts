@@ -6,6 +6,7 @@ import {
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { decideEntry } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
@@ -40,8 +41,8 @@ export interface InvokeMessageOptions {
 }
 
 /** Turns an invocation error into the API's 400, with the usage line in the message. */
-function invocationFailure(error: InvocationError): SkillsetError {
-  return new SkillsetError({
+function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: error.code,
     message: error.message,
     details: {

@@ -6,6 +6,7 @@ import {
 } from '@skillset/core';
 import type { Store, StoredAgent } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { createRequestPolicyContext } from './create-request-policy-context.ts';
 import { createExpiringCache } from './expiring-cache.ts';
 
@@ -42,8 +43,8 @@ export interface PolicyResolver {
   clear(): void;
 }
 
-function agentNotFound(reference: string): SkillsetError {
-  return new SkillsetError({
+function agentNotFound(reference: string): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'not_found',
     message: `No agent ${JSON.stringify(reference)} in this workspace; pass an agent's id or name.`,
     details: { agent: reference },
@@ -70,7 +71,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         reference !== agent.id &&
         reference.toLowerCase() !== agent.name.toLowerCase()
       ) {
-        throw new SkillsetError({
+        throw new SkillsetError<ServerErrorCode>({
           code: 'forbidden',
           message: `An agent token acts only as its own agent (${agent.name}); leave out "agent" or pass its own id or name.`,
         });
@@ -81,7 +82,10 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
     }
     const workspace = await store.workspaces.get(workspaceId);
     if (workspace === undefined) {
-      throw new SkillsetError({ code: 'not_found', message: 'Workspace not found.' });
+      throw new SkillsetError<ServerErrorCode>({
+        code: 'not_found',
+        message: 'Workspace not found.',
+      });
     }
     const rules = await store.permissions.policyRules({
       workspaceId,

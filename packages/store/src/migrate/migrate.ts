@@ -1,6 +1,7 @@
 import { SkillsetError } from '@skillset/core';
 import { sql } from 'drizzle-orm';
 import { queryRows, type StoreDatabase } from '../database/store-database.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import { loadMigrations } from './load-migrations.ts';
 
 /** Options for {@link migrate}. */
@@ -45,7 +46,7 @@ export async function migrate(
       const existing = rows[0];
       if (existing !== undefined) {
         if (existing.checksum !== migration.checksum) {
-          throw new SkillsetError({
+          throw new SkillsetError<StoreErrorCode>({
             code: 'migration_changed',
             message: `Migration ${migration.id} was changed after it was applied; add a new migration instead of editing an applied one.`,
             details: { migration: migration.id },

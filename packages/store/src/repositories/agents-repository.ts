@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { type AgentSettings, agents } from '../schema/agents.ts';
 import { tokens } from '../schema/tokens.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 
@@ -64,8 +65,12 @@ export function normalizeAgentSettings(settings: Partial<AgentSettings>): AgentS
   return result;
 }
 
-function nameTaken(workspaceId: string, name: string, cause: unknown): SkillsetError {
-  return new SkillsetError({
+function nameTaken(
+  workspaceId: string,
+  name: string,
+  cause: unknown,
+): SkillsetError<StoreErrorCode> {
+  return new SkillsetError<StoreErrorCode>({
     code: 'agent_name_taken',
     message: `Workspace ${workspaceId} already has an agent named ${JSON.stringify(name)}.`,
     details: { workspaceId, name },

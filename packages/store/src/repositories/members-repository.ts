@@ -4,6 +4,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { members, WORKSPACE_ROLES, type WorkspaceRole } from '../schema/members.ts';
 import { users } from '../schema/users.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 import type { StoredUser } from './users-repository.ts';
@@ -66,7 +67,7 @@ async function assertAnotherOwner(
     )
     .for('update');
   if (others.length === 0) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'last_owner',
       message: `User ${userId} is the last owner of workspace ${workspaceId}; make another member owner first.`,
       details: { workspaceId, userId },
@@ -88,7 +89,7 @@ async function currentRole(
 
 function checkRole(role: string): void {
   if (!(WORKSPACE_ROLES as readonly string[]).includes(role)) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_role',
       message: `Invalid role ${JSON.stringify(role)}; use one of ${WORKSPACE_ROLES.join(', ')}.`,
       details: { role },

@@ -12,6 +12,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { agents } from '../schema/agents.ts';
 import { permissionRules } from '../schema/permission-rules.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 
@@ -71,7 +72,7 @@ export function toPermissionRule(rule: StoredPermissionRule): PermissionRule {
 
 function checkRule(rule: PermissionRuleInput): void {
   if (!(PERMISSION_ACTIONS as readonly string[]).includes(rule.action)) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_permission_action',
       message: `Invalid action ${JSON.stringify(rule.action)}; use one of ${PERMISSION_ACTIONS.join(', ')}.`,
       details: { action: rule.action },
@@ -79,14 +80,14 @@ function checkRule(rule: PermissionRuleInput): void {
   }
   const surface = rule.surface ?? '*';
   if (surface !== '*' && !isPolicySurface(surface)) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_permission_surface',
       message: `Invalid surface ${JSON.stringify(surface)}; use * or catalog, model, user, read, manage.`,
       details: { surface },
     });
   }
   if (rule.skill.trim() === '') {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_permission_skill',
       message: 'A permission rule needs a skill name or pattern.',
     });
@@ -99,7 +100,7 @@ async function assertAgent(database: StoreDatabase, workspaceId: string, agentId
     .from(agents)
     .where(and(eq(agents.workspaceId, workspaceId), eq(agents.id, agentId)));
   if (agent === undefined) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'agent_not_found',
       message: `No agent ${agentId} in workspace ${workspaceId}.`,
       details: { workspaceId, agentId },

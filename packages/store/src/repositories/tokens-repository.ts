@@ -7,6 +7,7 @@ import { agents } from '../schema/agents.ts';
 import { members, type WorkspaceRole } from '../schema/members.ts';
 import { type PrincipalKind, tokens } from '../schema/tokens.ts';
 import { users } from '../schema/users.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 
@@ -136,7 +137,7 @@ export function createTokensRepository(session: StoreSession): TokensRepository 
               and(eq(agents.id, principal.agentId), eq(agents.workspaceId, principal.workspaceId)),
             );
           if (agent === undefined) {
-            throw new SkillsetError({
+            throw new SkillsetError<StoreErrorCode>({
               code: 'agent_not_found',
               message: `No agent ${principal.agentId} in workspace ${principal.workspaceId}.`,
               details: { agentId: principal.agentId, workspaceId: principal.workspaceId },
@@ -145,7 +146,7 @@ export function createTokensRepository(session: StoreSession): TokensRepository 
         }
         const token = options.secret ?? generateToken();
         if (token.length < 16) {
-          throw new SkillsetError({
+          throw new SkillsetError<StoreErrorCode>({
             code: 'token_too_short',
             message: 'A token must have at least 16 characters.',
           });

@@ -4,6 +4,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import type { StoreSession } from '../database/store-session.ts';
 import { users } from '../schema/users.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 
 /** An instance user. */
 export type StoredUser = typeof users.$inferSelect;
@@ -32,8 +33,11 @@ export interface UsersRepository {
   update(id: string, changes: UpdateUserOptions): Promise<StoredUser | undefined>;
 }
 
-function emailTaken(email: string | undefined | null, cause: unknown): SkillsetError {
-  return new SkillsetError({
+function emailTaken(
+  email: string | undefined | null,
+  cause: unknown,
+): SkillsetError<StoreErrorCode> {
+  return new SkillsetError<StoreErrorCode>({
     code: 'email_taken',
     message: `A user with the email ${JSON.stringify(email)} already exists.`,
     details: { email },

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import type { StoreSession } from '../database/store-session.ts';
 import { members, type WorkspaceRole } from '../schema/members.ts';
 import { type WorkspaceSettings, workspaces } from '../schema/workspaces.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 
 /** A workspace. */
 export type StoredWorkspace = typeof workspaces.$inferSelect;
@@ -83,7 +84,7 @@ export function createWorkspacesRepository(session: StoreSession): WorkspacesRep
         return row as StoredWorkspace;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw new SkillsetError({
+        throw new SkillsetError<StoreErrorCode>({
           code: 'workspace_slug_taken',
           message: `A workspace with the slug ${JSON.stringify(slug)} already exists; choose another slug.`,
           details: { slug },

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
+import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import type { SkillChange } from '../changes/skill-change.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { auditLog } from '../schema/audit-log.ts';
 import { skills } from '../schema/skills.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import {
   type PreparedContent,
   prepareFiles,
@@ -20,7 +22,7 @@ interface Location {
 
 function locate(options: CreateSkillOptions): Location {
   const problem = (message: string): never => {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_skill_scope',
       message,
       details: { scope: options.scope },
@@ -156,15 +158,7 @@ export async function createSkills(
         updatedAt: times.updatedAt,
       };
       results[item.index] = { ok: true, skill };
-      changes.push({
-        workspaceId: skill.workspaceId,
-        scope: skill.scope,
-        ownerUserId: skill.ownerUserId,
-        skillId: skill.id,
-        name: skill.name,
-        type: 'created',
-        version: 1,
-      });
+      changes.push(createSkillChange(skill, 'created'));
       auditRows.push({
         workspaceId: skill.workspaceId,
         actorKind: item.options.actor?.kind ?? null,

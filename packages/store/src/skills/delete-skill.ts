@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import { queryRows, type StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
@@ -51,17 +52,7 @@ export function deleteSkill(
       .where(and(eq(skills.id, options.id)))
       .returning({ id: skills.id });
     if (rows.length === 0) return { ok: false, reason: 'not_found' };
-    await notifySkillChanges(database, [
-      {
-        workspaceId: skill.workspaceId,
-        scope: skill.scope,
-        ownerUserId: skill.ownerUserId,
-        skillId: skill.id,
-        name: skill.name,
-        type: 'deleted',
-        version: skill.currentVersion,
-      },
-    ]);
+    await notifySkillChanges(database, [createSkillChange(skill, 'deleted')]);
     await appendAudit(database, {
       workspaceId: skill.workspaceId,
       ...(options.actor === undefined ? {} : { actor: options.actor }),

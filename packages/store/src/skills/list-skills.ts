@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { skillVersions } from '../schema/skill-versions.ts';
 import { skills } from '../schema/skills.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
 import { scopeRankSql, selectStoredSkills, visibleSkills } from './skill-rows.ts';
 import type { ListSkillsOptions, ListSkillsResult } from './skill-types.ts';
 
@@ -27,7 +28,7 @@ function decodeCursor(text: string): Cursor {
       return value as Cursor;
     }
   } catch {}
-  throw new SkillsetError({
+  throw new SkillsetError<StoreErrorCode>({
     code: 'invalid_cursor',
     message: `Invalid cursor ${JSON.stringify(text)}; pass the nextCursor of a previous page.`,
     details: { cursor: text },

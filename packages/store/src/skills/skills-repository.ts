@@ -1,5 +1,6 @@
 import { normalizeSkillFilePath, SkillsetError } from '@skillset/core';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import type { Actor } from '../repositories/actor.ts';
@@ -127,17 +128,8 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
         if (row === undefined) return undefined;
         const skill = await findVisibleSkill(database, options, options.id);
         if (skill === undefined) return undefined;
-        const type = options.enabled ? 'enabled' : 'disabled';
         await notifySkillChanges(database, [
-          {
-            workspaceId: skill.workspaceId,
-            scope: skill.scope,
-            ownerUserId: skill.ownerUserId,
-            skillId: skill.id,
-            name: skill.name,
-            type,
-            version: skill.currentVersion,
-          },
+          createSkillChange(skill, options.enabled ? 'enabled' : 'disabled'),
         ]);
         await appendAudit(database, {
           workspaceId: skill.workspaceId,

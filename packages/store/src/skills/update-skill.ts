@@ -1,4 +1,5 @@
 import type { SkillIssue } from '@skillset/core';
+import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
@@ -45,17 +46,7 @@ async function finish(
   action: string,
   options: { actor?: UpdateSkillOptions['actor']; details: Record<string, unknown> },
 ): Promise<WriteVersionResult> {
-  await notifySkillChanges(database, [
-    {
-      workspaceId: skill.workspaceId,
-      scope: skill.scope,
-      ownerUserId: skill.ownerUserId,
-      skillId: skill.id,
-      name: skill.name,
-      type: 'updated',
-      version: skill.currentVersion,
-    },
-  ]);
+  await notifySkillChanges(database, [createSkillChange(skill, 'updated')]);
   await appendAudit(database, {
     workspaceId: skill.workspaceId,
     ...(options.actor === undefined ? {} : { actor: options.actor }),

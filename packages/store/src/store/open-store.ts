@@ -13,6 +13,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import { migrate } from '../migrate/migrate.ts';
 import { createStoreRepositories } from './create-store-repositories.ts';
 import type { Store, StoreKind } from './store.ts';
+import type { StoreErrorCode } from './store-error-code.ts';
 
 /** Options for {@link openStore}: exactly one of `dataDir`, `pglite` and `databaseUrl`. */
 export interface OpenStoreOptions {
@@ -97,7 +98,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     (value) => value !== undefined,
   );
   if (given.length !== 1) {
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_store_options',
       message:
         'Give exactly one of dataDir (PGlite), pglite (an open PGlite) and databaseUrl (PostgreSQL).',
@@ -122,7 +123,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     );
   } catch (error) {
     await driver.close().catch(() => {});
-    throw new SkillsetError({
+    throw new SkillsetError<StoreErrorCode>({
       code: 'store_unavailable',
       message: `Cannot connect to the database: ${error instanceof Error ? error.message : String(error)}`,
       cause: error,

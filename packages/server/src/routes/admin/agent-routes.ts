@@ -8,6 +8,7 @@ import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import {
   agentIdParamsSchema,
   agentSchema,
@@ -87,7 +88,7 @@ function toSettings(
 
 async function assertMember(store: Store, workspaceId: string, userId: string) {
   if ((await store.members.getRole(workspaceId, userId)) === undefined) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'user_not_member',
       message: `actsForUserId ${JSON.stringify(userId)} is not a member of this workspace; an agent can act only for a member.`,
     });

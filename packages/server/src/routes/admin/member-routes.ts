@@ -9,6 +9,7 @@ import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser, type UserPrincipal } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   addMemberSchema,
@@ -105,13 +106,13 @@ export function registerMemberRoutes(app: ApiApp, { store }: AppDependencies) {
         ? await store.users.getByEmail(body.email ?? '')
         : await store.users.get(body.userId);
     if (target === undefined) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'user_not_found',
         message: `No user ${body.userId ?? body.email} on this instance; the user must exist before being added.`,
       });
     }
     if ((await store.members.getRole(id, target.id)) !== undefined) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'member_exists',
         message: `User ${target.id} is already a member; change the role with PATCH /api/workspaces/${id}/members/${target.id}.`,
       });

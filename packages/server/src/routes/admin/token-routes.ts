@@ -7,6 +7,7 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   createdTokenSchema,
@@ -84,7 +85,7 @@ export function registerTokenRoutes(app: ApiApp, { store }: AppDependencies) {
     const user = requireUser(principal, 'create tokens');
     const expiresAt = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
     if (expiresAt !== undefined && expiresAt.getTime() <= Date.now()) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: `expiresAt ${body.expiresAt} is in the past; give a future date.`,
       });

@@ -3,6 +3,7 @@ import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import {
   auditQuerySchema,
@@ -48,7 +49,7 @@ const getAudit = createRoute({
 function parseBound(name: string, value: string, endOfDay: boolean): Date {
   const date = new Date(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'invalid_request',
       message: `Invalid "${name}" ${JSON.stringify(value)}; use an ISO date (2025-01-31) or date-time (2025-01-31T12:00:00Z).`,
       details: { issues: [{ code: 'invalid_date', field: name, message: 'Not a date.' }] },
@@ -69,7 +70,7 @@ export function registerUsageAuditRoutes(app: ApiApp, runtime: SkillRuntime) {
         ? new Date(to.getTime() - 30 * DAY_MS)
         : parseBound('from', query.from, false);
     if (from.getTime() >= to.getTime()) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: `"from" (${from.toISOString()}) must be before "to" (${to.toISOString()}).`,
       });

@@ -1,5 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import type { SkillCaller } from './skill-caller.ts';
 
 /** Options for {@link findSkill}. */
@@ -11,9 +12,12 @@ export interface FindSkillOptions {
 }
 
 /** The error for a skill that does not exist or is not visible to the caller (404, no leak). */
-export function skillNotFound(name: string, scope?: StoredSkillScope): SkillsetError {
+export function skillNotFound(
+  name: string,
+  scope?: StoredSkillScope,
+): SkillsetError<ServerErrorCode> {
   const where = scope === undefined ? '' : ` in scope ${scope}`;
-  return new SkillsetError({
+  return new SkillsetError<ServerErrorCode>({
     code: 'skill_not_found',
     message: `Skill ${JSON.stringify(name)} not found${where}; list the skills you can see with GET /api/skills.`,
   });

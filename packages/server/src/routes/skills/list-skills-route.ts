@@ -8,6 +8,7 @@ import {
 } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
@@ -63,7 +64,7 @@ function parseScopes(text: string | undefined): StoredSkillScope[] | undefined {
   const scopes = text.split(',').map((part) => part.trim());
   for (const scope of scopes) {
     if (!(STORED_SKILL_SCOPES as readonly string[]).includes(scope)) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: `Unknown scope ${JSON.stringify(scope)}; use ${STORED_SKILL_SCOPES.join(', ')} (comma-separated for several).`,
       });
@@ -108,7 +109,7 @@ function readOffsetCursor(cursor: string | undefined, offset: number | undefined
   if (cursor === undefined) return offset ?? 0;
   const match = OFFSET_CURSOR.exec(cursor);
   if (match === null) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'invalid_cursor',
       message: `Invalid cursor ${JSON.stringify(cursor)}; pass the nextCursor of a previous page with the same filters.`,
     });

@@ -6,6 +6,7 @@ import {
   SkillsetError,
 } from '@skillset/core';
 import type { Context } from 'hono';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 
 const ZIP_TYPES = new Set([
   'application/zip',
@@ -38,18 +39,18 @@ function kindOfFile(file: File, bytes: Uint8Array): UploadKind {
   return bytes[0] === 0x50 && bytes[1] === 0x4b ? 'zip' : 'markdown';
 }
 
-function unsupported(type: string): SkillsetError {
-  return new SkillsetError({
+function unsupported(type: string): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'unsupported_media_type',
     message: `Cannot upload ${type === '' ? 'a body without Content-Type' : JSON.stringify(type)}; send a ZIP (application/zip), a SKILL.md (text/markdown) or multipart/form-data with a "file" field.`,
   });
 }
 
 /** The refusal of a package: 413 `package_too_large` when only limits were exceeded, else 400 `invalid_package`. */
-export function refusePackage(issues: readonly SkillIssue[]): SkillsetError {
+export function refusePackage(issues: readonly SkillIssue[]): SkillsetError<ServerErrorCode> {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const tooLarge = errors.length > 0 && errors.every((issue) => LIMIT_CODES.has(issue.code));
-  return new SkillsetError({
+  return new SkillsetError<ServerErrorCode>({
     code: tooLarge ? 'package_too_large' : 'invalid_package',
     message: `The upload was refused and nothing was saved: ${errors.map((issue) => issue.message).join(' ')}`,
     details: { issues },
@@ -65,7 +66,7 @@ async function readUploadedFile(
     const form = await context.req.parseBody();
     const file = form.file;
     if (!(file instanceof File)) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: 'The form has no "file" field with a file; attach the ZIP or SKILL.md as "file".',
       });
@@ -89,7 +90,7 @@ async function readUploadedFile(
 export async function readUploadedPackage(context: Context): Promise<SkillPackageContents> {
   const { kind, bytes } = await readUploadedFile(context);
   if (bytes.byteLength === 0) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'invalid_package',
       message: 'The upload is empty; send a ZIP or a SKILL.md.',
       details: {

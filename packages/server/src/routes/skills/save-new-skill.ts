@@ -1,5 +1,6 @@
 import { parseSkill, type SkillIssue, SkillsetError } from '@skillset/core';
 import type { CreateSkillOptions, SkillFileInput, StoredSkill } from '@skillset/store';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -23,10 +24,13 @@ export interface SaveNewSkillOptions {
 }
 
 /** The refusal of an invalid `SKILL.md`: 400 `invalid_skill` with every issue. */
-export function invalidSkill(issues: readonly SkillIssue[], what = 'SKILL.md'): SkillsetError {
+export function invalidSkill(
+  issues: readonly SkillIssue[],
+  what = 'SKILL.md',
+): SkillsetError<ServerErrorCode> {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const summary = errors.map((issue) => issue.message).join('; ');
-  return new SkillsetError({
+  return new SkillsetError<ServerErrorCode>({
     code: 'invalid_skill',
     message: `${what} is invalid and nothing was saved: ${summary || 'see issues'}.`,
     details: { issues },
@@ -55,7 +59,7 @@ export async function saveNewSkill(options: SaveNewSkillOptions): Promise<Stored
   const { workspaceId } = caller.principal;
   const owner = caller.access.userId;
   if (scope === 'personal' && owner === undefined) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'forbidden',
       message:
         'Personal skills belong to a user; this agent acts for no user (or does not include personal skills).',
@@ -76,7 +80,7 @@ export async function saveNewSkill(options: SaveNewSkillOptions): Promise<Stored
   });
   if (result.ok) return result.skill;
   if (result.reason === 'invalid') throw invalidSkill(result.issues);
-  throw new SkillsetError({
+  throw new SkillsetError<ServerErrorCode>({
     code: 'skill_exists',
     message: `A ${scope} skill named ${JSON.stringify(result.name)} already exists; update it with PUT or PATCH /api/skills/${encodeURIComponent(result.name)} or pick another name.`,
   });

@@ -1,4 +1,5 @@
 import { SkillsetError } from '@skillset/core';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 
 /** The `ETag` of a skill at a version: the version number as a strong entity tag. */
 export function formatSkillEtag(version: number): string {
@@ -22,7 +23,7 @@ export function readIfMatch(
   const value = header?.trim();
   if (value === undefined || value === '') {
     if (!options.required) return undefined;
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'precondition_required',
       message:
         'This change needs an If-Match header with the version you edited, e.g. If-Match: "3" (the ETag of GET /api/skills/{name}).',
@@ -30,7 +31,7 @@ export function readIfMatch(
   }
   const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(value);
   if (match === null) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'invalid_request',
       message: `If-Match ${JSON.stringify(value)} does not name one version; send the ETag of the skill, e.g. If-Match: "3".`,
     });
@@ -39,8 +40,12 @@ export function readIfMatch(
 }
 
 /** The error for a stale `If-Match`: 409 `version_conflict`, naming the current version. */
-export function versionConflict(name: string, expected: number, current: number): SkillsetError {
-  return new SkillsetError({
+export function versionConflict(
+  name: string,
+  expected: number,
+  current: number,
+): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'version_conflict',
     message: `Skill ${JSON.stringify(name)} is at version ${current}, not ${expected}; reload it, reapply your change and send If-Match: "${current}".`,
     details: {

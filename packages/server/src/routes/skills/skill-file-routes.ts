@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError, writeSkillPackage } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { findSkill, skillNotFound } from './find-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
@@ -60,7 +61,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
   app.get(FILE_PATH_PATTERN, async (context) => {
     const parsed = fileQuerySchema.safeParse(context.req.query());
     if (!parsed.success) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: `Invalid request query: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
       });
@@ -76,7 +77,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
       ...(parsed.data.version === undefined ? {} : { version: parsed.data.version }),
     });
     if (file === undefined) {
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'file_not_found',
         message: `Skill ${JSON.stringify(skill.name)} has no file ${JSON.stringify(path)}; its files are listed in GET /api/skills/${encodeURIComponent(skill.name)}.`,
       });

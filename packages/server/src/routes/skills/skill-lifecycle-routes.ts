@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
-import { authorizeSkillWrite } from './authorize-skill-write.ts';
-import { findSkill, skillNotFound } from './find-skill.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { skillNotFound } from './find-skill.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
 import { findShadowingScope, presentSkillSummary } from './present-skill.ts';
-import { resolveSkillCaller } from './skill-caller.ts';
 import { formatSkillEtag } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import {
@@ -73,16 +73,12 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
     app.openapi(switchRoute(action), async (context) => {
       const { name } = context.req.valid('param');
       const { scope } = context.req.valid('query');
-      const caller = await resolveSkillCaller(store, context.get('principal'));
-      const found = await findSkill({ store, caller, name, scope });
-      await authorizeSkillWrite({
+      const { caller, skill: found } = await loadWritableSkill({
         store,
-        caller,
+        principal: context.get('principal'),
+        name,
+        scope,
         action: 'switch',
-        name: found.name,
-        scope: found.scope,
-        ownerUserId: found.ownerUserId,
-        manifest: found.manifest,
       });
       const skill = await store.skills.setEnabled({
         ...caller.access,
@@ -101,16 +97,12 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
   app.openapi(deleteSkillRoute, async (context) => {
     const { name } = context.req.valid('param');
     const { scope, force } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const found = await findSkill({ store, caller, name, scope });
-    await authorizeSkillWrite({
+    const { caller, skill: found } = await loadWritableSkill({
       store,
-      caller,
+      principal: context.get('principal'),
+      name,
+      scope,
       action: 'delete',
-      name: found.name,
-      scope: found.scope,
-      ownerUserId: found.ownerUserId,
-      manifest: found.manifest,
     });
     const result = await store.skills.delete({
       ...caller.access,
@@ -131,7 +123,7 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
     const others = agents.length - visible.length;
     const listed = visible.map((agent) => JSON.stringify(agent.name));
     if (others > 0) listed.push(`${others} agent(s) in other workspaces`);
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'skill_referenced',
       message: `Skill ${JSON.stringify(found.name)} is referenced by ${listed.join(', ')}; remove it from their skills or delete with ?force=true.`,
       details: {

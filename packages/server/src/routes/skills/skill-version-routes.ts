@@ -3,9 +3,10 @@ import { isTextMimeType, SkillsetError } from '@skillset/core';
 import type { SkillFileContent, StoredSkill } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
-import { authorizeSkillWrite } from './authorize-skill-write.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { createUnifiedDiff } from './create-unified-diff.ts';
 import { findSkill } from './find-skill.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch } from './skill-etag.ts';
@@ -134,8 +135,8 @@ const restoreRoute = createRoute({
   },
 });
 
-function versionNotFound(skill: StoredSkill, version: number): SkillsetError {
-  return new SkillsetError({
+function versionNotFound(skill: StoredSkill, version: number): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
     code: 'version_not_found',
     message: `Skill ${JSON.stringify(skill.name)} has no version ${version} (current: ${skill.currentVersion}); list them with GET /api/skills/${encodeURIComponent(skill.name)}/versions.`,
   });
@@ -262,16 +263,12 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
   app.openapi(restoreRoute, async (context) => {
     const { name, version } = context.req.valid('param');
     const { scope } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope });
-    await authorizeSkillWrite({
+    const { caller, skill } = await loadWritableSkill({
       store,
-      caller,
+      principal: context.get('principal'),
+      name,
+      scope,
       action: 'edit',
-      name: skill.name,
-      scope: skill.scope,
-      ownerUserId: skill.ownerUserId,
-      manifest: skill.manifest,
     });
     const expected = readIfMatch(context.req.header('if-match'), { required: false });
     const result = await store.skills.restore({

@@ -11,12 +11,12 @@ import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
-import { authorizeSkillWrite } from './authorize-skill-write.ts';
-import { findSkill } from './find-skill.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
 import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { invalidSkill } from './save-new-skill.ts';
-import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
+import type { SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import {
@@ -103,16 +103,12 @@ async function prepareWrite(
   scope: StoredSkill['scope'] | undefined,
 ): Promise<WriteTarget> {
   const { store } = dependencies;
-  const caller = await resolveSkillCaller(store, context.get('principal'));
-  const skill = await findSkill({ store, caller, name, scope });
-  await authorizeSkillWrite({
+  const { caller, skill } = await loadWritableSkill({
     store,
-    caller,
+    principal: context.get('principal'),
+    name,
+    scope,
     action: 'edit',
-    name: skill.name,
-    scope: skill.scope,
-    ownerUserId: skill.ownerUserId,
-    manifest: skill.manifest,
   });
   const expected = readIfMatch(context.req.header('if-match'), { required: true }) as number;
   if (expected !== skill.currentVersion) {
@@ -160,7 +156,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     if (edit !== undefined) {
       const edited = applySkillEdit(text, edit);
       if (!edited.success) {
-        throw new SkillsetError({ code: edited.code, message: edited.message });
+        throw new SkillsetError<ServerErrorCode>({ code: edited.code, message: edited.message });
       }
       text = edited.text;
     }
@@ -168,7 +164,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     if (fields !== undefined) {
       const patched = patchSkillFrontmatter(text, fields);
       if (!patched.success) {
-        throw new SkillsetError({ code: patched.code, message: patched.message });
+        throw new SkillsetError<ServerErrorCode>({ code: patched.code, message: patched.message });
       }
       text = patched.text;
     }

@@ -10,6 +10,7 @@ import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillIssueSchema } from './skill-schemas.ts';
 
@@ -95,7 +96,7 @@ async function readInput(
   }
   const isZip = ZIP_TYPES.has(type);
   if (!isZip && !MARKDOWN_TYPES.has(type)) {
-    throw new SkillsetError({
+    throw new SkillsetError<ServerErrorCode>({
       code: 'unsupported_media_type',
       message: `Cannot validate ${type === '' ? 'a body without Content-Type' : JSON.stringify(type)}; send JSON {"content": "<SKILL.md>"}, a ZIP (application/zip) or text/markdown.`,
     });

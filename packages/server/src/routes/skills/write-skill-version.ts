@@ -1,5 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import type { StoredSkill, WriteVersionResult } from '@skillset/store';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { skillNotFound } from './find-skill.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import { versionConflict } from './skill-etag.ts';
@@ -19,7 +20,7 @@ export function unwrapVersionWrite(
     case 'invalid':
       throw invalidSkill(result.issues, 'The new SKILL.md');
     case 'version_not_found':
-      throw new SkillsetError({
+      throw new SkillsetError<ServerErrorCode>({
         code: 'version_not_found',
         message: `Skill ${JSON.stringify(skill.name)} has no version ${result.version}; list them with GET /api/skills/${encodeURIComponent(skill.name)}/versions.`,
       });

@@ -1,0 +1,32 @@
+import type { InvocationErrorCode } from '@skillset/core';
+import type { StoreErrorCode } from '@skillset/store';
+
+/**
+ * The code of every error the API answers with: the store's (core's included), core's
+ * invocation and edit failures, and the server's own.
+ */
+export type ServerErrorCode =
+  | StoreErrorCode
+  | InvocationErrorCode
+  | 'ambiguous_match'
+  | 'file_not_found'
+  | 'forbidden'
+  | 'frontmatter_not_editable'
+  | 'internal_error'
+  | 'invalid_config'
+  | 'invalid_json'
+  | 'invalid_package'
+  | 'invalid_request'
+  | 'member_exists'
+  | 'not_found'
+  | 'package_too_large'
+  | 'payload_too_large'
+  | 'precondition_required'
+  | 'skill_referenced'
+  | 'text_not_found'
+  | 'unauthorized'
+  | 'unsupported_media_type'
+  | 'user_not_found'
+  | 'user_not_member'
+  | 'version_conflict'
+  | 'version_not_found';

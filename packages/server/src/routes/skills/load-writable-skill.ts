@@ -1,0 +1,44 @@
+import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
+import type { RequestPrincipal } from '../../app/app-env.ts';
+import { authorizeSkillWrite, type SkillWriteAction } from './authorize-skill-write.ts';
+import { findSkill } from './find-skill.ts';
+import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
+
+/** Options for {@link loadWritableSkill}. */
+export interface LoadWritableSkillOptions {
+  store: Store;
+  principal: RequestPrincipal;
+  name: string;
+  /** The scope the request names (`?scope=`); without it, the visible winner by precedence. */
+  scope?: StoredSkillScope | undefined;
+  /** The write about to be made to an existing skill. */
+  action: Exclude<SkillWriteAction, 'create'>;
+}
+
+/** The caller and the skill they may change. */
+export interface LoadWritableSkillResult {
+  caller: SkillCaller;
+  skill: StoredSkill;
+}
+
+/**
+ * Resolves the caller, finds the skill they see (404 `skill_not_found`) and refuses a write they
+ * may not make (403 `forbidden`): the prelude of every route that changes an existing skill.
+ */
+export async function loadWritableSkill(
+  options: LoadWritableSkillOptions,
+): Promise<LoadWritableSkillResult> {
+  const { store, name, scope, action } = options;
+  const caller = await resolveSkillCaller(store, options.principal);
+  const skill = await findSkill({ store, caller, name, scope });
+  await authorizeSkillWrite({
+    store,
+    caller,
+    action,
+    name: skill.name,
+    scope: skill.scope,
+    ownerUserId: skill.ownerUserId,
+    manifest: skill.manifest,
+  });
+  return { caller, skill };
+}

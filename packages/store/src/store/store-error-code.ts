@@ -1,0 +1,20 @@
+import type { SkillsetErrorCode } from '@skillset/core';
+
+/** The code of every `SkillsetError` a store call may throw: core's and the store's own. */
+export type StoreErrorCode =
+  | SkillsetErrorCode
+  | 'agent_name_taken'
+  | 'agent_not_found'
+  | 'email_taken'
+  | 'invalid_cursor'
+  | 'invalid_permission_action'
+  | 'invalid_permission_skill'
+  | 'invalid_permission_surface'
+  | 'invalid_role'
+  | 'invalid_skill_scope'
+  | 'invalid_store_options'
+  | 'last_owner'
+  | 'migration_changed'
+  | 'store_unavailable'
+  | 'token_too_short'
+  | 'workspace_slug_taken';
