@@ -1,133 +1,181 @@
-import { describe, expect, it } from 'vitest';
 import {
   decide,
   ENTRY_POINT_SURFACES,
-  type PolicyContext,
-  type PolicySubject,
-  type PolicySurface,
+  POLICY_SURFACES,
+  resolvePolicySurface,
   type SkillEntryPoint,
-} from '../../packages/core/src/policy/index.ts';
-import { allowedScenario, deniedScenario, policyScenarios } from './policy-scenarios.ts';
+} from '@skillset/core';
+import { createTempDir, type TempDir } from '@skillset/core/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSurfaces } from './cli-surfaces.ts';
+import { coreSurfaces } from './core-surfaces.ts';
+import { createEligibilityFixture, type EligibilityFixture } from './eligibility-fixture.ts';
+import { httpSurfaces } from './http-surfaces.ts';
+import { mcpSurfaces } from './mcp-surfaces.ts';
+import { type PolicyScenario, policyScenarios, type ScenarioSkill } from './policy-scenarios.ts';
+import {
+  type OpenWorld,
+  observe,
+  type SkillObservation,
+  type SurfaceAdapter,
+  type SurfaceFamily,
+} from './surface-family.ts';
 
-/**
- * One way a skill is reached. `list` answers which of the given skills the surface shows; `use`
- * answers whether using one goes through (approval aside). Plug a real implementation in by
- * replacing the policy-backed default for its entry point, or by adding an entry.
- */
-interface SurfaceUnderTest {
-  name: string;
-  surface: PolicySurface;
-  list?: (skills: readonly PolicySubject[], context: PolicyContext) => string[] | Promise<string[]>;
-  use?: (skill: PolicySubject, context: PolicyContext) => boolean | Promise<boolean>;
+let folder: TempDir;
+let fixture: EligibilityFixture;
+const eligibility = () => fixture;
+
+beforeAll(async () => {
+  folder = await createTempDir('skillset-surfaces-');
+  fixture = await createEligibilityFixture(folder.path);
+});
+
+afterAll(() => folder[Symbol.asyncDispose]());
+
+/** What `decide()` says the adapter must answer for each skill of the scenario. */
+function decided<World extends OpenWorld>(
+  adapter: SurfaceAdapter<World>,
+  world: World,
+  scenario: PolicyScenario,
+): Record<string, SkillObservation> {
+  const expected: Record<string, SkillObservation> = {};
+  for (const skill of scenario.skills) {
+    const decision = decide(world.subject(skill), world.context, adapter.entryPoint);
+    const observation: SkillObservation = {};
+    if (adapter.list !== undefined) observation.listed = decision.visible;
+    if (adapter.use !== undefined) observation.allowed = decision.allowed;
+    if (adapter.flags) observation.flagged = decision.allowed && decision.requiresApproval;
+    expected[skill.name] = observation;
+  }
+  return expected;
 }
 
-const listingEntryPoints = new Set<SkillEntryPoint>([
-  'catalog',
-  'search_skills',
-  'sandbox_list',
-  'api_commands',
-  'mcp_prompt',
-  'manage_tool',
-]);
-
-function policyBacked(entryPoint: SkillEntryPoint): SurfaceUnderTest {
-  const surface = ENTRY_POINT_SURFACES[entryPoint];
-  const listed = (skills: readonly PolicySubject[], context: PolicyContext) =>
-    skills
-      .filter((skill) => decide(skill, context, entryPoint).visible)
-      .map((skill) => skill.manifest.name);
-  const use = (skill: PolicySubject, context: PolicyContext) =>
-    decide(skill, context, entryPoint).allowed;
+/** The policy surfaces on which `decide()` allows a skill in a world, and whether any needs approval. */
+function verdict(world: OpenWorld, skill: ScenarioSkill) {
+  const decisions = POLICY_SURFACES.map((surface) =>
+    decide(world.subject(skill), world.context, surface),
+  );
   return {
-    name: entryPoint,
-    surface,
-    ...(listingEntryPoints.has(entryPoint) ? { list: listed } : {}),
-    ...(surface === 'catalog' ? {} : { use }),
+    allowedOn: POLICY_SURFACES.filter((_surface, index) => decisions[index]?.allowed),
+    approval: decisions.some((decision) => decision.requiresApproval),
   };
 }
 
-/** Every surface of Skillset; the lead swaps in the real catalog, tools, MCP and sandbox here. */
-const surfaces: SurfaceUnderTest[] = (Object.keys(ENTRY_POINT_SURFACES) as SkillEntryPoint[]).map(
-  policyBacked,
-);
-
-async function reaches(surface: SurfaceUnderTest, skill: PolicySubject, context: PolicyContext) {
-  const answers: boolean[] = [];
-  if (surface.list)
-    answers.push((await surface.list([skill], context)).includes(skill.manifest.name));
-  if (surface.use) answers.push(await surface.use(skill, context));
-  return answers;
+/** The uses that a listing on `listing`'s surface promises: the same surface, and `model` for `catalog`. */
+function promisedUses<World extends OpenWorld>(
+  listing: SurfaceAdapter<World>,
+  adapters: readonly SurfaceAdapter<World>[],
+): SurfaceAdapter<World>[] {
+  const listed = resolvePolicySurface(listing.entryPoint);
+  return adapters.filter((adapter) => {
+    if (adapter.use === undefined) return false;
+    const used = resolvePolicySurface(adapter.entryPoint);
+    return used === listed || (listed === 'catalog' && used === 'model');
+  });
 }
 
-describe('every surface', () => {
-  it('covers every policy surface and every listed entry point', () => {
-    expect(new Set(surfaces.map((surface) => surface.surface))).toEqual(
-      new Set(['catalog', 'model', 'user', 'read', 'manage']),
-    );
-    for (const name of [
-      'use_skill',
-      'slash_command',
-      'mcp_tool',
-      'mcp_prompt',
-      'dispatch_tool',
-      'sandbox_list',
-      'sandbox_read',
-    ]) {
-      expect(surfaces.map((surface) => surface.name)).toContain(name);
-    }
-    for (const surface of surfaces) expect(surface.list ?? surface.use).toBeDefined();
-  });
+function describeFamily<World extends OpenWorld>(family: SurfaceFamily<World>) {
+  describe(family.name, () => {
+    let tearDown: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      tearDown = await family.setUp?.();
+    });
+    afterAll(() => tearDown?.());
 
-  it.each(
-    surfaces.map((surface) => [surface.name, surface] as const),
-  )('refuses the denied skill on %s', async (_name, surface) => {
-    const answers = await reaches(surface, deniedScenario.skill, deniedScenario.context);
-    expect(answers.length).toBeGreaterThan(0);
-    expect(answers.every((answer) => answer === false)).toBe(true);
-  });
+    describe.each(
+      policyScenarios.map((scenario) => [scenario.name, scenario] as const),
+    )('%s', (_name, scenario) => {
+      const reason = family.skipReason(scenario);
+      if (reason !== undefined) {
+        it.skip(`skipped: ${reason}`, () => {});
+        return;
+      }
+      let world: World;
+      const observations = new Map<string, Promise<Record<string, SkillObservation>>>();
+      const observed = (adapter: SurfaceAdapter<World>) => {
+        let found = observations.get(adapter.name);
+        if (found === undefined) {
+          found = observe(adapter, world, scenario);
+          observations.set(adapter.name, found);
+        }
+        return found;
+      };
+      beforeAll(async () => {
+        world = await family.open(scenario);
+      });
+      afterAll(() => world?.close());
 
-  it.each(
-    surfaces.map((surface) => [surface.name, surface] as const),
-  )('allows the control skill on %s', async (_name, surface) => {
-    const answers = await reaches(surface, allowedScenario.skill, allowedScenario.context);
-    expect(answers.length).toBeGreaterThan(0);
-    expect(answers.every((answer) => answer === true)).toBe(true);
-  });
+      it("decide() gives the scenario's verdicts for this family's principal", () => {
+        const actual = Object.fromEntries(
+          scenario.skills.map((skill) => [skill.name, verdict(world, skill)]),
+        );
+        const expected = Object.fromEntries(
+          scenario.skills.map((skill) => [
+            skill.name,
+            { allowedOn: [...skill.allowedOn], approval: skill.approval === true },
+          ]),
+        );
+        expect(actual).toEqual(expected);
+        expect(actual[scenario.control]).toEqual({ allowedOn: POLICY_SURFACES, approval: false });
+      });
 
-  describe.each(
-    policyScenarios.map((scenario) => [scenario.name, scenario] as const),
-  )('%s', (_name, scenario) => {
-    it.each(
-      surfaces.map((surface) => [surface.name, surface] as const),
-    )('is answered on %s as on its policy surface', async (_surfaceName, surface) => {
-      const expected = scenario.allowed[surface.surface];
-      for (const answer of await reaches(surface, scenario.skill, scenario.context)) {
-        expect(answer).toBe(expected);
+      it.each(
+        family.adapters.map((adapter) => [adapter.name, adapter.entryPoint, adapter] as const),
+      )('%s answers as decide() on %s', async (_adapterName, _entryPoint, adapter) => {
+        expect(await observed(adapter)).toEqual(decided(adapter, world, scenario));
+      });
+
+      const pairs = family.adapters.flatMap((listing) =>
+        listing.list === undefined
+          ? []
+          : promisedUses(listing, family.adapters).map((use) => [listing, use] as const),
+      );
+      if (pairs.length > 0) {
+        it('never lists a skill that a use on the same surface then refuses', async () => {
+          const refusedAfterListing: string[] = [];
+          for (const [listing, use] of pairs) {
+            const listed = await observed(listing);
+            const used = await observed(use);
+            for (const [skill, observation] of Object.entries(listed)) {
+              if (observation.listed && used[skill]?.allowed === false) {
+                refusedAfterListing.push(
+                  `${skill}: listed by ${listing.name}, refused by ${use.name}`,
+                );
+              }
+            }
+          }
+          expect(refusedAfterListing).toEqual([]);
+        });
       }
     });
   });
+}
 
-  it('never lists on a surface what it then refuses to use there', async () => {
-    for (const scenario of policyScenarios) {
-      for (const surface of surfaces) {
-        if (!surface.list || !surface.use) continue;
-        const listed = (await surface.list([scenario.skill], scenario.context)).length > 0;
-        if (listed) expect(await surface.use(scenario.skill, scenario.context)).toBe(true);
-      }
-    }
-  });
+const cli = cliSurfaces(eligibility);
+const core = coreSurfaces(eligibility);
+const mcp = mcpSurfaces(eligibility);
+const http = httpSurfaces(eligibility);
+const families: readonly { adapters: readonly { entryPoint: SkillEntryPoint }[] }[] = [
+  cli,
+  core,
+  mcp,
+  http,
+];
 
-  it('never shows the model a skill the model may not use', async () => {
-    const modelListings = surfaces.filter(
-      (surface) => surface.surface === 'catalog' && surface.list,
+describe('every surface answers as decide()', () => {
+  it('drives a real surface for every entry point but the management API', () => {
+    const driven = new Set(
+      families.flatMap((family) => family.adapters.map((adapter) => adapter.entryPoint)),
     );
-    expect(modelListings.length).toBeGreaterThan(0);
-    for (const scenario of policyScenarios) {
-      const modelMayUse = decide(scenario.skill, scenario.context, 'model').allowed;
-      for (const surface of modelListings) {
-        const listed = (await surface.list?.([scenario.skill], scenario.context)) ?? [];
-        if (!modelMayUse) expect(listed).toEqual([]);
-      }
-    }
+    const undriven = (Object.keys(ENTRY_POINT_SURFACES) as SkillEntryPoint[]).filter(
+      (entryPoint) => !driven.has(entryPoint),
+    );
+    // The skills API adds an explicit-allow rule for agents (0040); test/server covers it.
+    expect(undriven).toEqual(['api_manage']);
   });
+
+  describeFamily(cli);
+  describeFamily(core);
+  describeFamily(mcp);
+  describeFamily(http);
 });

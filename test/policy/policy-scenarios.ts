@@ -1,144 +1,245 @@
-import type {
-  PolicyContext,
-  PolicySubject,
-  PolicySurface,
-} from '../../packages/core/src/policy/index.ts';
-import { createPolicyContext } from '../../packages/core/src/policy/index.ts';
-import { createManifest } from '../../packages/core/src/skill/create-manifest.ts';
-import type { SkillManifest } from '../../packages/core/src/skill/skill-manifest.ts';
+import {
+  type PermissionAction,
+  POLICY_SURFACES,
+  type PolicySubject,
+  type PolicySurface,
+  parseSkill,
+  type SkillScope,
+} from '@skillset/core';
+import { buildSkill } from '@skillset/core/test';
 
-/** Builds a workspace skill for a scenario. */
-export function scenarioSkill(
-  name: string,
-  fields: Partial<SkillManifest> = {},
-  extra: Partial<PolicySubject> = {},
-): PolicySubject {
-  return {
-    manifest: createManifest({ name, description: `The ${name} skill.`, ...fields }),
-    scope: 'workspace',
-    ...extra,
-  };
+/** Whom a scenario's rule names: everyone, the agent under test, the user it acts for, or another agent. */
+export type RuleTarget = 'everyone' | 'agent' | 'user' | 'other-agent';
+
+/** A permission rule of a scenario, before each surface maps `principal` to its own ids. */
+export interface ScenarioRule {
+  principal: RuleTarget;
+  skill: string;
+  surface?: PolicySurface | '*';
+  action: PermissionAction;
 }
 
-/** An agent acting for user-1 in a workspace with Slack enabled and the usual tools installed. */
-export function agentContext(
-  options: Parameters<typeof createPolicyContext>[0] = {},
-): PolicyContext {
-  return createPolicyContext({
-    principal: { kind: 'agent', id: 'agent-1', userId: 'user-1' },
-    workspace: { id: 'workspace-1', integrations: ['slack'] },
-    environment: {
-      hasBinary: (name) => name === 'git',
-      env: { HOME: '/home/me' },
-      platform: 'linux',
-    },
-    ...options,
+/** One skill of a scenario and the policy surfaces on which `decide()` must allow it. */
+export interface ScenarioSkill {
+  name: string;
+  /** Extra frontmatter fields (kebab-case, as written in `SKILL.md`). */
+  fields?: Record<string, unknown>;
+  /** `false`: switched off (by the store, the API, …) before any surface is asked. */
+  enabled?: false;
+  allowedOn: readonly PolicySurface[];
+  /** Allowed only after a person approves (an `ask` rule). */
+  approval?: true;
+}
+
+/** A policy situation every surface must answer like `decide()`; `control` is allowed everywhere. */
+export interface PolicyScenario {
+  name: string;
+  skills: readonly ScenarioSkill[];
+  control: string;
+  rules?: readonly ScenarioRule[];
+  allowlist?: readonly string[];
+  workspaceIntegrations?: readonly string[];
+  agentIntegrations?: readonly string[];
+}
+
+const everywhere = POLICY_SURFACES;
+const nowhere: readonly PolicySurface[] = [];
+const manageOnly: readonly PolicySurface[] = ['manage'];
+const notForTheModel: readonly PolicySurface[] = ['user', 'read', 'manage'];
+const notForTheUser: readonly PolicySurface[] = ['catalog', 'model', 'read', 'manage'];
+
+/** What the eligibility scenario's skills need; the `present` ones exist wherever a surface runs. */
+export const ELIGIBILITY = {
+  presentBin: 'skillset-surfaces-tool',
+  missingBin: 'skillset-surfaces-absent-tool',
+  presentEnv: 'SKILLSET_SURFACES_PRESENT',
+  missingEnv: 'SKILLSET_SURFACES_ABSENT',
+  presentConfig: 'surfaces.enabled',
+  missingConfig: 'surfaces.absent',
+  otherOs: process.platform === 'darwin' ? 'windows' : 'macos',
+} as const;
+
+const control = (name = 'notes'): ScenarioSkill => ({ name, allowedOn: everywhere });
+
+/** Every policy scenario the surfaces must agree with `decide()` on. */
+export const policyScenarios: readonly PolicyScenario[] = [
+  {
+    name: 'deny for everyone on every surface',
+    rules: [{ principal: 'everyone', skill: 'deploy', action: 'deny' }],
+    skills: [{ name: 'deploy', allowedOn: nowhere }, control()],
+    control: 'notes',
+  },
+  {
+    name: 'deny for everyone on one surface',
+    rules: [
+      { principal: 'everyone', skill: 'pdf', surface: 'model', action: 'deny' },
+      { principal: 'everyone', skill: 'lint', surface: 'user', action: 'deny' },
+    ],
+    skills: [
+      { name: 'pdf', allowedOn: notForTheModel },
+      { name: 'lint', allowedOn: notForTheUser },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'deny by a glob for this agent',
+    rules: [{ principal: 'agent', skill: 'DEPLOY-*', action: 'deny' }],
+    skills: [
+      { name: 'deploy-prod', allowedOn: nowhere },
+      { name: 'deployer', allowedOn: everywhere },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'deny for the user the agent acts for',
+    rules: [
+      { principal: 'user', skill: 'deploy', action: 'deny' },
+      { principal: 'everyone', skill: 'deploy', action: 'allow' },
+    ],
+    skills: [{ name: 'deploy', allowedOn: nowhere }, control()],
+    control: 'notes',
+  },
+  {
+    name: 'per-agent rules',
+    rules: [
+      { principal: 'agent', skill: 'pdf', surface: 'model', action: 'deny' },
+      { principal: 'agent', skill: 'lint', surface: 'user', action: 'deny' },
+      { principal: 'other-agent', skill: 'notes', action: 'deny' },
+    ],
+    skills: [
+      { name: 'pdf', allowedOn: notForTheModel },
+      { name: 'lint', allowedOn: notForTheUser },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'allowlist',
+    allowlist: ['notes', 'docs-*'],
+    skills: [
+      { name: 'pdf', allowedOn: nowhere },
+      { name: 'docs-writer', allowedOn: everywhere },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'integration off in the workspace',
+    workspaceIntegrations: ['slack'],
+    skills: [
+      { name: 'github-sync', fields: { integration: 'github' }, allowedOn: manageOnly },
+      { name: 'slack-post', fields: { integration: 'Slack' }, allowedOn: everywhere },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'integration on in the workspace, off for the agent',
+    workspaceIntegrations: ['slack', 'github'],
+    agentIntegrations: ['slack'],
+    skills: [
+      { name: 'github-sync', fields: { integration: 'github' }, allowedOn: manageOnly },
+      { name: 'slack-post', fields: { integration: 'slack' }, allowedOn: everywhere },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'eligibility (missing bins, env, config, os)',
+    skills: [
+      {
+        name: 'needs-bin',
+        fields: requires({ bins: [ELIGIBILITY.missingBin] }),
+        allowedOn: manageOnly,
+      },
+      {
+        name: 'needs-any-bin',
+        fields: requires({ anyBins: [ELIGIBILITY.missingBin, 'skillset-surfaces-other'] }),
+        allowedOn: manageOnly,
+      },
+      {
+        name: 'needs-env',
+        fields: requires({ env: [ELIGIBILITY.missingEnv] }),
+        allowedOn: manageOnly,
+      },
+      {
+        name: 'needs-config',
+        fields: requires({ config: [ELIGIBILITY.missingConfig] }),
+        allowedOn: manageOnly,
+      },
+      { name: 'needs-os', fields: requires({ os: [ELIGIBILITY.otherOs] }), allowedOn: manageOnly },
+      {
+        name: 'always-eligible',
+        fields: requires({ bins: [ELIGIBILITY.missingBin], always: true }),
+        allowedOn: everywhere,
+      },
+      {
+        name: 'ready',
+        fields: requires({
+          bins: [ELIGIBILITY.presentBin],
+          anyBins: [ELIGIBILITY.missingBin, ELIGIBILITY.presentBin],
+          env: [ELIGIBILITY.presentEnv],
+          config: [ELIGIBILITY.presentConfig],
+          os: [process.platform],
+        }),
+        allowedOn: everywhere,
+      },
+    ],
+    control: 'ready',
+  },
+  {
+    name: 'trigger flags',
+    skills: [
+      {
+        name: 'user-only',
+        fields: { 'disable-model-invocation': true },
+        allowedOn: notForTheModel,
+      },
+      { name: 'model-only', fields: { 'user-invocable': false }, allowedOn: notForTheUser },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    name: 'disabled skill',
+    skills: [{ name: 'pdf', enabled: false, allowedOn: manageOnly }, control()],
+    control: 'notes',
+  },
+  {
+    name: 'ask (needs approval)',
+    rules: [{ principal: 'everyone', skill: 'review', action: 'ask' }],
+    skills: [{ name: 'review', allowedOn: everywhere, approval: true }, control()],
+    control: 'notes',
+  },
+];
+
+function requires(requirements: Record<string, unknown>): Record<string, unknown> {
+  return { requires: requirements };
+}
+
+/** The tool every scenario skill names in `tool-dispatch`, so each may get a `skill_<name>` wrapper. */
+export const DISPATCH_TARGET = 'run_shell';
+
+/** The word every scenario skill's description contains, so one search finds them all. */
+export const SEARCH_WORD = 'surveyor';
+
+/** The file every scenario skill has besides `SKILL.md`. */
+export const REFERENCE_FILE = 'reference.md';
+
+/** The `SKILL.md` text of a scenario skill. */
+export function scenarioSkillText(skill: ScenarioSkill): string {
+  return buildSkill({
+    name: skill.name,
+    description: `The ${SEARCH_WORD} probe ${skill.name}, for the every-surface policy suite.`,
+    fields: { 'tool-dispatch': DISPATCH_TARGET, ...skill.fields },
   });
 }
 
-/** One skill in one context, with the expected answer on each policy surface. */
-export interface PolicyScenario {
-  name: string;
-  skill: PolicySubject;
-  context: PolicyContext;
-  allowed: Record<PolicySurface, boolean>;
+/** The policy subject `decide()` is asked about, as a surface holding the skill in `scope` sees it. */
+export function scenarioSubject(skill: ScenarioSkill, scope: SkillScope): PolicySubject {
+  const { manifest } = parseSkill(scenarioSkillText(skill));
+  if (manifest === undefined) throw new Error(`scenario skill ${skill.name} does not parse`);
+  return { manifest, scope, ...(skill.enabled === false ? { enabled: false } : {}) };
 }
-
-const everywhere = { catalog: true, model: true, user: true, read: true, manage: true };
-const nowhere = { catalog: false, model: false, user: false, read: false, manage: false };
-const manageOnly = { ...nowhere, manage: true };
-
-/** The skill every surface must refuse: a deny rule on every surface. */
-export const deniedScenario: PolicyScenario = {
-  name: 'a skill denied for everyone on every surface',
-  skill: scenarioSkill('deploy'),
-  context: agentContext({ rules: [{ principal: '*', skill: 'deploy', action: 'deny' }] }),
-  allowed: nowhere,
-};
-
-/** The control skill every surface must allow. */
-export const allowedScenario: PolicyScenario = {
-  name: 'an allowed control skill',
-  skill: scenarioSkill('pdf', { integration: 'slack' }),
-  context: agentContext({ rules: [{ principal: '*', skill: 'deploy', action: 'deny' }] }),
-  allowed: everywhere,
-};
-
-/** Every scenario the surfaces must agree on. */
-export const policyScenarios: readonly PolicyScenario[] = [
-  deniedScenario,
-  allowedScenario,
-  {
-    name: 'a skill denied for this agent by a glob',
-    skill: scenarioSkill('deploy-prod'),
-    context: agentContext({ rules: [{ principal: 'agent-1', skill: 'DEPLOY-*', action: 'deny' }] }),
-    allowed: nowhere,
-  },
-  {
-    name: 'a skill denied for the user the agent acts for',
-    skill: scenarioSkill('deploy'),
-    context: agentContext({
-      rules: [
-        { principal: 'user-1', skill: 'deploy', action: 'deny' },
-        { skill: 'deploy', action: 'allow' },
-      ],
-    }),
-    allowed: nowhere,
-  },
-  {
-    name: 'a skill the model may not use, which the catalog must not list',
-    skill: scenarioSkill('pdf'),
-    context: agentContext({ rules: [{ skill: 'pdf', surface: 'model', action: 'deny' }] }),
-    allowed: { ...everywhere, catalog: false, model: false },
-  },
-  {
-    name: 'a skill that needs approval, allowed everywhere',
-    skill: scenarioSkill('pdf'),
-    context: agentContext({ rules: [{ skill: 'pdf', action: 'ask' }] }),
-    allowed: everywhere,
-  },
-  {
-    name: 'a user-only skill (disable-model-invocation)',
-    skill: scenarioSkill('commit', { disableModelInvocation: true }),
-    context: agentContext(),
-    allowed: { ...everywhere, catalog: false, model: false },
-  },
-  {
-    name: 'a model-only skill (user-invocable: false)',
-    skill: scenarioSkill('style', { userInvocable: false }),
-    context: agentContext(),
-    allowed: { ...everywhere, user: false },
-  },
-  {
-    name: 'a disabled skill',
-    skill: scenarioSkill('pdf', {}, { enabled: false }),
-    context: agentContext(),
-    allowed: manageOnly,
-  },
-  {
-    name: 'an ineligible skill',
-    skill: scenarioSkill('release', {
-      requires: { bins: ['gh'], anyBins: [], env: [], config: [], os: [], always: false },
-    }),
-    context: agentContext(),
-    allowed: manageOnly,
-  },
-  {
-    name: 'a skill whose integration the agent has not enabled',
-    skill: scenarioSkill('slack-post', { integration: 'slack' }),
-    context: agentContext({ agent: { integrations: [] } }),
-    allowed: manageOnly,
-  },
-  {
-    name: "a skill outside the agent's allowlist",
-    skill: scenarioSkill('pdf'),
-    context: agentContext({ agent: { allowlist: ['docx', 'xlsx-*'] } }),
-    allowed: nowhere,
-  },
-  {
-    name: "another user's personal skill",
-    skill: scenarioSkill('notes', {}, { scope: 'personal', ownerId: 'user-2' }),
-    context: agentContext({ agent: { includePersonal: true } }),
-    allowed: nowhere,
-  },
-];

@@ -48,4 +48,23 @@ describe('createSandboxSkillsApi', () => {
     const error = await api.read('beta').catch((thrown: unknown) => thrown);
     expect(SkillsetError.isInstance(error) && error.code).toBe('skill_not_found');
   });
+
+  it('asks for approval where a rule says ask, and refuses without an approver', async () => {
+    const policy = createPolicyContext({ rules: [{ skill: 'alpha', action: 'ask' }] });
+    const asked: string[] = [];
+    const approved = createSandboxSkillsApi({
+      registry,
+      policy,
+      approve: (request) => {
+        asked.push(`${request.tool}:${request.skill}:${request.entryPoint}`);
+        return true;
+      },
+    });
+    expect((await approved.read('alpha')).name).toBe('alpha');
+    expect(asked).toEqual(['skills.read:alpha:sandbox_read']);
+    const error = await createSandboxSkillsApi({ registry, policy })
+      .read('alpha')
+      .catch((thrown: unknown) => thrown);
+    expect(SkillsetError.isInstance(error) && error.code).toBe('approval_required');
+  });
 });

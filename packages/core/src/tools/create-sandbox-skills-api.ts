@@ -1,7 +1,7 @@
 import { SkillsetError } from '../errors/skillset-error.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
-import { createPolicyGate } from './create-policy-gate.ts';
+import { type ApproveFunction, createPolicyGate } from './create-policy-gate.ts';
 import type { SkillStore } from './skill-store.ts';
 
 /** Options for {@link createSandboxSkillsApi}. */
@@ -10,6 +10,8 @@ export interface SandboxSkillsApiOptions {
   policy: PolicyContext;
   /** Supplies each skill's enabled switch. */
   store?: SkillStore;
+  /** Asks a person where a rule says `ask`; without it `read` refuses such skills (`approval_required`). */
+  approve?: ApproveFunction;
 }
 
 /** A skill as `skills.list()` shows it. */
@@ -41,6 +43,7 @@ export function createSandboxSkillsApi(options: SandboxSkillsApiOptions): Sandbo
     registry,
     policy: options.policy,
     ...(options.store === undefined ? {} : { store: options.store }),
+    ...(options.approve === undefined ? {} : { approve: options.approve }),
   });
   return {
     async list(tag) {
