@@ -185,6 +185,7 @@ export {
   type SynonymTable,
   searchSkills,
 } from './search/index.ts';
+export type { CoreIssueCode, SkillWriteIssueCode } from './skill/core-issue-code.ts';
 export { createManifest } from './skill/create-manifest.ts';
 export type { SkillIssue, SkillIssueSeverity } from './skill/skill-issue.ts';
 export type {
@@ -213,6 +214,7 @@ export type {
   SkillSourceListener,
   SkillSourceSnapshot,
 } from './source/skill-source.ts';
+export { SOURCE_ISSUE_CODES, type SourceIssueCode } from './source/source-issue-codes.ts';
 export {
   type ApplySkillEditResult,
   type ApprovalRequest,

@@ -1,5 +1,10 @@
-import { parseSkill, type SkillIssue, SkillsetError } from '@skillset/core';
-import type { CreateSkillOptions, SkillFileInput, StoredSkill } from '@skillset/store';
+import { parseSkill, SkillsetError } from '@skillset/core';
+import type {
+  CreateSkillOptions,
+  SkillFileInput,
+  StoredSkill,
+  StoreSkillIssue,
+} from '@skillset/store';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -23,7 +28,7 @@ export interface SaveNewSkillOptions {
 }
 
 /** The refusal of an invalid `SKILL.md`: 400 `invalid_skill` with every issue. */
-export function invalidSkill(issues: readonly SkillIssue[], what = 'SKILL.md'): SkillsetError {
+export function invalidSkill(issues: readonly StoreSkillIssue[], what = 'SKILL.md'): SkillsetError {
   const errors = issues.filter((issue) => issue.severity === 'error');
   const summary = errors.map((issue) => issue.message).join('; ');
   return new SkillsetError({
