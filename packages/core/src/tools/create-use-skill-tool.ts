@@ -3,7 +3,6 @@ import { type Activation, activate, type ForkActivation } from '../invoke/activa
 import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
-import type { SkillEntry } from '../registry/skill-entry.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { renderForkRequest } from './render-fork-request.ts';
