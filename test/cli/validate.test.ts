@@ -59,6 +59,26 @@ describe('skillset validate', () => {
     }
   });
 
+  it('refuses a skill file named Skill.md in --strict and warns about it otherwise', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'cased', skillFileName: 'Skill.md' }]);
+    const strict = await runSkillset(['validate', '--strict', '.'], { cwd: dir.path });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stdout).toMatch(
+      /✗ cased {2}cased\n {4}Skill\.md {2}error {4}the skill file is named Skill\.md; rename it to SKILL\.md/,
+    );
+    const relaxed = await runSkillset(['validate', '.'], { cwd: dir.path });
+    expect(relaxed.exitCode).toBe(0);
+    expect(relaxed.stdout).toContain('Skill.md  warning  the skill file is named Skill.md');
+    const listed = await runSkillset(['list', '--json', '--dir', '.'], {
+      cwd: dir.path,
+      env: { HOME: dir.path, XDG_CACHE_HOME: path.join(dir.path, '.cache') },
+    });
+    expect(JSON.parse(listed.stdout).skills).toContainEqual(
+      expect.objectContaining({ name: 'cased', valid: true }),
+    );
+  });
+
   it('says clearly when a path does not exist, without a stack trace', async () => {
     await using dir = await createTempDir();
     const run = await runSkillset(['validate', 'nowhere'], { cwd: dir.path });

@@ -27,6 +27,7 @@ export const SKILL_ISSUE_CODES = [
   'invalid_argument',
   'missing_skill_file',
   'lowercase_skill_file',
+  'misnamed_skill_file',
   'not_a_directory',
   'path_not_found',
   'unreadable_skill_file',

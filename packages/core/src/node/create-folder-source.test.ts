@@ -55,6 +55,28 @@ describe('createFolderSource', () => {
     expect(skill?.issues.map((issue) => issue.code)).toEqual(['lowercase_skill_file']);
   });
 
+  it('reads a Skill.md in another casing: a warning in default, invalid in strict', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'cased', skillFileName: 'Skill.md' }]);
+    for (const [profile, valid, severity] of [
+      ['default', true, 'warning'],
+      ['strict', false, 'error'],
+    ] as const) {
+      const source = createFolderSource({
+        root: dir.path,
+        scope: 'project',
+        profile,
+        cacheDir: false,
+      });
+      const [skill] = (await source.load()).skills;
+      expect(skill).toMatchObject({ name: 'cased', valid });
+      expect(skill?.skillFile).toBe(join(dir.path, 'cased', 'Skill.md'));
+      expect(skill?.issues).toEqual([
+        expect.objectContaining({ code: 'misnamed_skill_file', severity }),
+      ]);
+    }
+  });
+
   it('treats a root that holds SKILL.md as one skill', async () => {
     await using dir = await createTempDir();
     await writeSkillTree(dir.path, [{ name: 'solo' }]);

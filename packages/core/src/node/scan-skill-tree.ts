@@ -9,8 +9,10 @@ import {
 } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { checkSkillFileName } from '../format/check-skill-file-name.ts';
 import { createIssue } from '../format/create-issue.ts';
 import { parseSkill } from '../format/parse-skill.ts';
+import { isSkillFileName, rankSkillFileNames } from '../format/rank-skill-file-names.ts';
 import { createSkillRecord } from '../source/create-skill-record.ts';
 import type { SkillRecord, SkillSourceIssue } from '../source/skill-source.ts';
 import { readSkillPrefix } from './read-skill-prefix.ts';
@@ -18,10 +20,8 @@ import { readSkillPrefix } from './read-skill-prefix.ts';
 /** Folder names never searched for skills. */
 export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
-/** The skill file names looked for, in order: `SKILL.md`, then lowercase `skill.md`. */
+/** The skill file names tried in a folder that cannot be listed: `SKILL.md`, then `skill.md`. */
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
-
-const SKILL_FILE_NAME_SET: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 
 /** How much older than a scan an entry's mtime must be to be trusted on the next scan ("racy git"). */
 export const RACY_MARGIN_MS = 2000;
@@ -36,7 +36,7 @@ export interface FolderListing {
   folders: readonly string[];
   /** Symbolic link names in listing order; whether each leads to a folder is checked on every scan. */
   links: readonly string[];
-  /** The skill file names present (`SKILL.md`, `skill.md`). */
+  /** The skill file names present, in the order they are tried (`SKILL.md`, `skill.md`, `Skill.md`…). */
   skillFiles: readonly string[];
 }
 
@@ -154,12 +154,9 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       result.parsed += 1;
       const parsed = parseSkill(prefix.text, { profile: options.profile, folderName });
       const issues = [...parsed.issues];
-      if (fileName !== 'SKILL.md') {
-        issues.push(
-          createIssue('lowercase_skill_file', 'warning', `Rename ${fileName} to SKILL.md.`),
-        );
-      }
-      let valid = parsed.valid;
+      const fileNameIssue = checkSkillFileName(fileName, options.profile);
+      if (fileNameIssue !== undefined) issues.push(fileNameIssue);
+      let valid = parsed.valid && fileNameIssue?.severity !== 'error';
       if (stats.size > options.maxSkillFileBytes) {
         valid = false;
         issues.push(
@@ -246,9 +243,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     }
     if (listing === undefined) return;
     // Only listed skill files are opened: a failed open costs more than the listing.
-    for (const fileName of SKILL_FILE_NAMES) {
-      if (listing.skillFiles.includes(fileName) && read(folder, relative, fileName)) break;
-    }
+    for (const fileName of listing.skillFiles) if (read(folder, relative, fileName)) break;
     let children = listing.folders;
     if (listing.links.length > 0) {
       const linked = listing.links.filter((name) =>
@@ -293,7 +288,7 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     const name = entry.name;
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDER_NAMES.has(name)) folders.push(name);
-    } else if (SKILL_FILE_NAME_SET.has(name)) {
+    } else if (isSkillFileName(name)) {
       skillFiles ??= [];
       skillFiles.push(name);
     } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(name)) {
@@ -306,7 +301,7 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     ctimeMs: stats?.ctimeMs ?? Number.NaN,
     folders: folders.length === 0 ? NO_NAMES : folders.sort(),
     links: links ?? NO_NAMES,
-    skillFiles: skillFiles ?? NO_NAMES,
+    skillFiles: skillFiles === undefined ? NO_NAMES : rankSkillFileNames(skillFiles),
   };
 }
 
