@@ -172,11 +172,31 @@ describe('parseSkill', () => {
   it('refuses anchors, aliases and tags', () => {
     const text = skill('name: &n s\ndescription: *n\nlicense: !!str MIT');
     expect(codes(text)).toEqual([
-      'yaml_anchor_refused:error@2',
       'yaml_alias_refused:error@3',
       'yaml_tag_refused:error@4',
       'missing_description:error@3',
     ]);
+    expect(codes(skill('name: s\ndescription: &d d'))).toEqual(['yaml_anchor_refused:error@3']);
+  });
+
+  it('reports an alias bomb as one issue with counts, not one per alias', () => {
+    const lines = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (const [previous, next] of ['ab', 'bc', 'cd', 'de', 'ef', 'fg', 'gh', 'hi']) {
+      lines.push(`${next}: &${next} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    const result = parseSkill(skill(`name: s\ndescription: d\nmetadata:\n  ${lines.join('\n  ')}`));
+    expect(result.valid).toBe(false);
+    expect(result.issues).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "yaml_alias_refused",
+          "column": 10,
+          "line": 6,
+          "message": "YAML alias '*a' at line 6 is not allowed in frontmatter (72 aliases and 9 anchors in all); write each value out instead of anchors and aliases",
+          "severity": "error",
+        },
+      ]
+    `);
   });
 
   it('reports duplicate keys and conflicting aliases', () => {
