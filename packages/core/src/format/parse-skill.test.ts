@@ -17,6 +17,43 @@ describe('parseSkill', () => {
     expect(result.manifest).toMatchObject({ description: 'no', version: '1.0', license: '123' });
   });
 
+  it('warns where other YAML readers see a number, boolean or null instead of text', () => {
+    const text = skill(
+      'name: s\ndescription: d\nlicense: 42\nallowed-tools: 7\nmodel: true\ntags: [ok, ~]\nreferences:\n  - 0x1F\nversion: 1.0\nagent: "42"',
+    );
+    for (const options of [{}, { yamlOnly: true }, { profile: 'strict' }] as const) {
+      const result = parseSkill(text, options);
+      const typed = result.issues.filter((issue) => issue.code === 'invalid_field_type');
+      expect(
+        typed.map((issue) => `${issue.field}:${issue.severity}@${issue.line}:${issue.column}`),
+      ).toEqual([
+        'license:warning@4:10',
+        'allowed-tools:warning@5:16',
+        'model:warning@6:8',
+        'tags item:warning@7:12',
+        'references item:warning@9:5',
+      ]);
+    }
+    const result = parseSkill(text);
+    expect(result.valid).toBe(true);
+    expect(result.manifest).toMatchObject({
+      license: '42',
+      allowedTools: ['7'],
+      version: '1.0',
+      agent: '42',
+    });
+    expect(result.issues[0]).toMatchInlineSnapshot(`
+      {
+        "code": "invalid_field_type",
+        "column": 10,
+        "field": "license",
+        "line": 4,
+        "message": "license at line 4 is 42, which YAML reads as a number, but it must be text; put it in quotes ("42") or replace it",
+        "severity": "warning",
+      }
+    `);
+  });
+
   it('reads every extended field and alias', () => {
     const text = skill(
       [

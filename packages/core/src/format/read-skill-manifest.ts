@@ -10,6 +10,7 @@ import {
   readFlag,
   readText,
   readTextList,
+  reportNonTextScalar,
   reportType,
   reportValue,
   splitCommas,
@@ -111,6 +112,7 @@ function readName(
   }
   const text = readText(reader, 'name', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'name', node);
   const name = text.normalize('NFKC');
   for (const problem of checkSkillName(name)) {
     reader.issues.push(
@@ -150,6 +152,7 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
   }
   const text = readText(reader, 'description', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'description', node);
   // Code points never outnumber UTF-16 units, so short texts need no counting.
   const length = text.length > MAX_DESCRIPTION_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_DESCRIPTION_LENGTH) {
@@ -168,6 +171,7 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
 function readCompatibility(reader: FieldReader, node: RawNode): string | undefined {
   const text = readText(reader, 'compatibility', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'compatibility', node);
   const length = text.length > MAX_COMPATIBILITY_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_COMPATIBILITY_LENGTH) {
     reader.issues.push(
@@ -234,7 +238,10 @@ export function readSkillManifest(
   const manifest = createManifest({ name: name ?? '', description: description ?? '' });
   for (const [field, key] of TEXT_FIELD_ENTRIES) {
     const node = value(field);
-    const text = node === undefined ? undefined : readText(reader, field, node);
+    if (node === undefined) continue;
+    const text = readText(reader, field, node);
+    // `version` is the author's label: `1.0` is meant as written.
+    if (text !== undefined && field !== 'version') reportNonTextScalar(reader, field, node);
     if (text !== undefined) manifest[key] = text;
   }
   const compatibility = value('compatibility');

@@ -97,7 +97,10 @@ function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawN
     const empty = range === undefined || range === null || range[0] === range[1];
     const position = empty || !range ? fallback : positionAt(walker, range[0]);
     refuseFeatures(walker, node, position);
-    return { kind: 'scalar', value: String(node.value ?? ''), ...position };
+    const value = String(node.value ?? '');
+    return node.type === 'PLAIN' && value !== ''
+      ? { kind: 'scalar', value, ...position, plain: true }
+      : { kind: 'scalar', value, ...position };
   }
   if (isSeq(node) || isMap(node)) {
     const position = node.range ? positionAt(walker, node.range[0]) : fallback;
