@@ -54,6 +54,25 @@ describe('parseSkill', () => {
     `);
   });
 
+  it('suggests a valid name when the name and the folder differ', () => {
+    const message = (name: string, folderName: string) =>
+      parseSkill(skill(`name: ${name}\ndescription: d`), { folderName }).issues.find(
+        (issue) => issue.code === 'name_folder_mismatch',
+      )?.message;
+    expect(message('whatever', 'My_Skill')).toBe(
+      "name 'whatever' does not match its folder 'My_Skill'; rename the folder to whatever",
+    );
+    expect(message('whatever', 'other')).toBe(
+      "name 'whatever' does not match its folder 'other'; rename the folder to whatever or set name: other",
+    );
+    expect(message('Bad_Name', 'My Skill')).toBe(
+      "name 'Bad_Name' does not match its folder 'My Skill'; rename the folder to my-skill and set name: my-skill",
+    );
+    expect(parseSkill(skill('description: d'), { folderName: 'My_Skill' }).issues[0]?.message).toBe(
+      "name is missing; add 'name: my-skill' to the frontmatter and rename the folder to my-skill",
+    );
+  });
+
   it('reads every extended field and alias', () => {
     const text = skill(
       [

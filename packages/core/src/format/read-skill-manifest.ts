@@ -1,7 +1,7 @@
 import { createManifest } from '../skill/create-manifest.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillContext, SkillManifest } from '../skill/skill-manifest.ts';
-import { checkSkillName, countCharacters } from './check-skill-name.ts';
+import { checkSkillName, countCharacters, suggestSkillName } from './check-skill-name.ts';
 import { createIssue } from './create-issue.ts';
 import { canonicalFieldName, type ManifestField, SPEC_FIELDS } from './field-names.ts';
 import {
@@ -88,6 +88,36 @@ function groupFields(reader: FieldReader, entries: RawEntry[]) {
   return { fields, extra };
 }
 
+function isValidName(name: string): boolean {
+  return checkSkillName(name).length === 0;
+}
+
+/** How to make name and folder agree, suggesting only names that pass the name rule. */
+function mismatchFix(name: string, folder: string): string {
+  const nameValid = isValidName(name);
+  if (isValidName(folder)) {
+    return nameValid
+      ? `rename the folder to ${name} or set name: ${folder}`
+      : `set name: ${folder}`;
+  }
+  if (nameValid) return `rename the folder to ${name}`;
+  const suggestion = suggestSkillName(folder) || suggestSkillName(name);
+  return suggestion === ''
+    ? 'give the folder and the name the same lowercase-hyphenated name'
+    : `rename the folder to ${suggestion} and set name: ${suggestion}`;
+}
+
+/** What to add when the name is missing: the folder's name when it is a valid one. */
+function missingNameFix(folderName: string | undefined): string {
+  if (folderName === undefined) return "add 'name: <folder-name>' to the frontmatter";
+  const folder = folderName.normalize('NFKC');
+  if (isValidName(folder)) return `add 'name: ${folder}' to the frontmatter`;
+  const suggestion = suggestSkillName(folder);
+  return suggestion === ''
+    ? 'add a lowercase-hyphenated name to the frontmatter and rename the folder to match'
+    : `add 'name: ${suggestion}' to the frontmatter and rename the folder to ${suggestion}`;
+}
+
 function readName(
   reader: FieldReader,
   node: RawNode | undefined,
@@ -97,16 +127,11 @@ function readName(
     const where = node ?? { line: options.blockLine, column: 1 };
     const what = node === undefined ? 'is missing' : 'is empty';
     reader.issues.push(
-      createIssue(
-        'missing_name',
-        'error',
-        `name ${what}; add 'name: <folder-name>' to the frontmatter`,
-        {
-          field: 'name',
-          line: where.line,
-          column: where.column,
-        },
-      ),
+      createIssue('missing_name', 'error', `name ${what}; ${missingNameFix(options.folderName)}`, {
+        field: 'name',
+        line: where.line,
+        column: where.column,
+      }),
     );
     return undefined;
   }
@@ -123,12 +148,13 @@ function readName(
       }),
     );
   }
-  if (options.folderName !== undefined && options.folderName.normalize('NFKC') !== name) {
+  const folder = options.folderName?.normalize('NFKC');
+  if (folder !== undefined && folder !== name) {
     reader.issues.push(
       createIssue(
         'name_folder_mismatch',
         reader.profile === 'strict' ? 'error' : 'warning',
-        `name '${name}' does not match its folder '${options.folderName}'; rename the folder or set name: ${options.folderName}`,
+        `name '${name}' does not match its folder '${options.folderName}'; ${mismatchFix(name, folder)}`,
         { field: 'name', line: node.line, column: node.column },
       ),
     );
