@@ -1,3 +1,4 @@
+import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,41 @@ describe('skillset list', () => {
     expect(run.stdout).toMatch(
       /✓ deploy +project +\.agents\/skills\/deploy\n +shadows personal ~\/\.claude\/skills\/deploy/,
     );
+  });
+
+  it('lists a skill reached through symbolic links once, never shadowing itself', async () => {
+    const { dir, home, project, env } = await createProject();
+    await using _ = dir;
+    const loop = path.join(project, 'loop');
+    await writeSkillTree(loop, [{ name: 'inner' }]);
+    await symlink('.', path.join(loop, 'self'));
+    await symlink('..', path.join(loop, 'inner/up'));
+    await mkdir(path.join(home, '.agents/skills'), { recursive: true });
+    await symlink(
+      path.join(project, '.agents/skills/deploy'),
+      path.join(home, '.agents/skills/deploy'),
+      'dir',
+    );
+    const run = await runSkillset(['list', '--json', '--dir', 'loop'], { cwd: project, env });
+    const { skills } = JSON.parse(run.stdout);
+    const mine = skills.filter((skill: { scope: string }) => skill.scope !== 'builtin');
+    expect(
+      mine.map(({ name, path: folder, shadows }: Record<string, unknown>) => ({
+        name,
+        folder,
+        shadows,
+      })),
+    ).toEqual([
+      {
+        name: 'deploy',
+        folder: path.join(project, '.agents/skills/deploy'),
+        shadows: [
+          { name: 'deploy', scope: 'personal', path: path.join(home, '.claude/skills/deploy') },
+        ],
+      },
+      { name: 'inner', folder: path.join(loop, 'inner'), shadows: [] },
+      { name: 'notes', folder: path.join(home, '.claude/skills/notes'), shadows: [] },
+    ]);
   });
 
   it('fails with a clear message when a --dir does not exist', async () => {

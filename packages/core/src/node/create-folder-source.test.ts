@@ -210,6 +210,37 @@ describe('createFolderSource', () => {
     expect(skills.map((skill) => skill.path)).toEqual([join(dir.path, 'root/linked')]);
   });
 
+  it('reads a skill once when links lead back to its own folder or an ancestor', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'inner', path: 'loop/inner' }]);
+    await symlink('.', join(dir.path, 'loop/self'));
+    await symlink('..', join(dir.path, 'loop/inner/up'));
+    await symlink(dir.path, join(dir.path, 'loop/inner/top'));
+    const source = createFolderSource({ root: dir.path, scope: 'project', cacheDir: false });
+    const { skills } = await source.load();
+    expect(skills.map((skill) => skill.path)).toEqual([join(dir.path, 'loop/inner')]);
+  });
+
+  it('reads a folder reached by a link and by its own path once, at its own path', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'real', path: 'root/b/real' }]);
+    await writeSkillTree(dir.path, [{ name: 'outside', path: 'outside/outside' }]);
+    await symlink(join(dir.path, 'root/b'), join(dir.path, 'root/a'));
+    await symlink(join(dir.path, 'outside'), join(dir.path, 'root/c'));
+    await symlink(join(dir.path, 'outside'), join(dir.path, 'root/d'));
+    await symlink(join(dir.path, 'root/c'), join(dir.path, 'outside/back'));
+    const source = createFolderSource({
+      root: join(dir.path, 'root'),
+      scope: 'project',
+      cacheDir: false,
+    });
+    const { skills } = await source.load();
+    expect(skills.map((skill) => [skill.path, skill.realPath])).toEqual([
+      [join(dir.path, 'root/b/real'), undefined],
+      [join(dir.path, 'root/c/outside'), join(dir.path, 'outside/outside')],
+    ]);
+  });
+
   it('lists files confined to the skill folder and refuses to read outside it', async () => {
     await using dir = await createTempDir();
     await writeFile(join(dir.path, 'secret.txt'), 'secret');

@@ -217,7 +217,8 @@ function isCachedSkill(value: unknown): value is CachedSkill {
     typeof cached.mtimeMs === 'number' &&
     (typeof cached.name === 'string' || typeof cached.manifest === 'object') &&
     typeof cached.valid === 'boolean' &&
-    (cached.issues === undefined || Array.isArray(cached.issues))
+    (cached.issues === undefined || Array.isArray(cached.issues)) &&
+    (cached.realPath === undefined || typeof cached.realPath === 'string')
   );
 }
 

@@ -20,6 +20,11 @@ export interface SkillRecord {
   size?: number;
   /** Modification time of `SKILL.md` in milliseconds, when known. */
   mtimeMs?: number;
+  /**
+   * The skill folder's real path, when it differs from `path` (a symbolic link led to it): records
+   * whose folders are the same real folder are one skill, and the registry keeps the first.
+   */
+  realPath?: string;
 }
 
 /** A problem with a source as a whole (a missing root, a scan bound reached, an unreadable folder). */
