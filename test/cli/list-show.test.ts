@@ -1,4 +1,4 @@
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,53 @@ describe('skillset list', () => {
     const run = await runSkillset(['list', '--dir', 'missing'], { cwd: project, env });
     expect(run.exitCode).toBe(1);
     expect(run.stderr).toContain('missing');
+  });
+});
+
+describe('validity in list, show and validate', () => {
+  it('reports bytes that are not UTF-8 in the body as validate does, and list says it read only frontmatter', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    // latin1 writes each character as one byte, so \xff is a byte that is not UTF-8.
+    const write = async (name: string, text: string) => {
+      await mkdir(path.join(project, 'extra', name), { recursive: true });
+      await writeFile(path.join(project, 'extra', name, 'SKILL.md'), Buffer.from(text, 'latin1'));
+    };
+    await write('body', '---\nname: body\ndescription: Bad body.\n---\nBody \xff here\n');
+    await write('head', '---\nname: head\ndescription: Bad \xff head.\n---\nBody\n');
+    const validate = await runSkillset(['validate', '--json', 'extra'], { cwd: project, env });
+    expect(validate.exitCode).toBe(1);
+    const verdicts = JSON.parse(validate.stdout).results.map(
+      (result: { name: string; valid: boolean; issues: { code: string; line: number }[] }) => [
+        result.name,
+        result.valid,
+        result.issues.map((issue) => `${issue.code}@${issue.line}`),
+      ],
+    );
+    expect(verdicts).toEqual([
+      ['body', false, ['invalid_utf8@5']],
+      ['head', false, ['invalid_utf8@3']],
+    ]);
+
+    const show = await runSkillset(['show', 'body', '--json', '--dir', 'extra'], {
+      cwd: project,
+      env,
+    });
+    expect(JSON.parse(show.stdout)).toMatchObject({
+      valid: false,
+      issues: [expect.objectContaining({ code: 'invalid_utf8', line: 5 })],
+    });
+    const list = JSON.parse(
+      (await runSkillset(['list', '--json', '--dir', 'extra'], { cwd: project, env })).stdout,
+    );
+    expect(list.checked).toBe('frontmatter');
+    const listed = Object.fromEntries(
+      list.skills.map((skill: { name: string; valid: boolean }) => [skill.name, skill.valid]),
+    );
+    expect(listed).toMatchObject({ head: false, body: true });
+    const invoke = await runSkillset(['invoke', '/body', '--dir', 'extra'], { cwd: project, env });
+    expect(invoke.exitCode).toBe(1);
+    expect(invoke.stderr).toContain('the skill has validation errors');
   });
 });
 

@@ -37,7 +37,10 @@ function printEntry(terminal: Terminal, entry: SkillEntry, nameWidth: number) {
   }
 }
 
-/** `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing. */
+/**
+ * `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing.
+ * Validity is what the scan checked: the frontmatter (the body is read by `validate` and `show`).
+ */
 export async function runList(terminal: Terminal, options: ListCommandOptions) {
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
@@ -45,6 +48,7 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     const failed = await reportSourceIssues(terminal, registry);
     if (options.json) {
       printJson(terminal, {
+        checked: 'frontmatter',
         skills: entries.map((entry) => ({
           name: entry.name,
           description: entry.description,
@@ -64,7 +68,10 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
       for (const entry of entries) printEntry(terminal, entry, nameWidth);
       const invalid = entries.filter((entry) => !entry.valid).length;
       printLine(terminal);
-      printLine(terminal, `${plural(entries.length, 'skill')} (${invalid} invalid)`);
+      printLine(
+        terminal,
+        `${plural(entries.length, 'skill')} (${invalid} invalid; frontmatter checked — skillset validate or show checks the whole file)`,
+      );
     }
     return failed ? 1 : 0;
   } finally {

@@ -257,6 +257,20 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     return record;
   };
 
+  const readSkillBytes = async (skillPath: string): Promise<Buffer> => {
+    const record = recordAt(skillPath);
+    try {
+      return await readFile(record.skillFile);
+    } catch (error) {
+      throw new SkillsetError({
+        code: 'skill_file_unreadable',
+        message: `Cannot read ${record.skillFile}: ${(error as Error).message}`,
+        details: { sourceId: id, path: record.skillFile },
+        cause: error,
+      });
+    }
+  };
+
   return {
     id,
     scope: options.scope,
@@ -276,18 +290,9 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
       };
     },
     async readSkillText(skillPath) {
-      const record = recordAt(skillPath);
-      try {
-        return await readFile(record.skillFile, 'utf8');
-      } catch (error) {
-        throw new SkillsetError({
-          code: 'skill_file_unreadable',
-          message: `Cannot read ${record.skillFile}: ${(error as Error).message}`,
-          details: { sourceId: id, path: record.skillFile },
-          cause: error,
-        });
-      }
+      return (await readSkillBytes(skillPath)).toString('utf8');
     },
+    readSkillBytes,
     async listFiles(skillPath) {
       const record = recordAt(skillPath);
       return listSkillFolderFiles(record.path, {

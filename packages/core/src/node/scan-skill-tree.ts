@@ -3,6 +3,7 @@ import {
   fstatSync,
   openSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   type Stats,
   statSync,
@@ -171,7 +172,11 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       const prefix = readSkillPrefix({ fd, size: stats.size, maxBytes: options.maxSkillFileBytes });
       result.bytesRead += prefix.bytesRead;
       result.parsed += 1;
-      const parsed = parseSkill(prefix.text, { profile: options.profile, folderName });
+      // The prefix is decoded leniently; a replacement character may stand for bytes that are not
+      // UTF-8, so such a file is parsed from its bytes, as validation does (rare).
+      const suspect = prefix.text.includes('\ufffd') && stats.size <= options.maxSkillFileBytes;
+      const content = suspect ? readFileSync(skillFile) : prefix.text;
+      const parsed = parseSkill(content, { profile: options.profile, folderName });
       const issues = [...parsed.issues];
       const fileNameIssue = checkSkillFileName(fileName, options.profile);
       if (fileNameIssue !== undefined) issues.push(fileNameIssue);

@@ -73,6 +73,11 @@ export interface SkillSource {
   subscribe(listener: SkillSourceListener): () => void;
   /** Reads the whole `SKILL.md` text of the skill in folder `skillPath`. */
   readSkillText(skillPath: string): Promise<string>;
+  /**
+   * Reads the `SKILL.md` of the skill in folder `skillPath` as bytes, for sources that hold files:
+   * the registry parses them, so bytes that are not UTF-8 are reported as validation reports them.
+   */
+  readSkillBytes?(skillPath: string): Promise<Uint8Array>;
   /** Lists the files of the skill in folder `skillPath`, sorted by path. */
   listFiles(skillPath: string): Promise<SkillFileInfo[]>;
   /** Reads one file of the skill in folder `skillPath`; `relativePath` must stay inside the folder. */
