@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { createRegistry, type SkillRegistry } from '@skillset/core';
-import { BUILTIN_SKILLS_DIR, createStandardSources } from '@skillset/core/node';
+import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
 import { createProgress } from './output/progress.ts';
 import type { Terminal } from './output/terminal.ts';
 
@@ -9,11 +9,13 @@ export async function openLocalRegistry(
   terminal: Terminal,
   dirs: readonly string[],
 ): Promise<SkillRegistry> {
+  const home = terminal.env.HOME || os.homedir();
   const sources = createStandardSources({
     cwd: terminal.cwd,
-    home: terminal.env.HOME ?? os.homedir(),
+    home,
     dirs,
     builtinDir: BUILTIN_SKILLS_DIR,
+    cacheDir: defaultCacheDir({ env: terminal.env, home }),
   });
   const registry = createRegistry({ sources });
   const progress = createProgress(terminal);

@@ -29,7 +29,11 @@ export {
 export { frontmatterLength } from './format/frontmatter-length.ts';
 export { SKILL_ISSUE_CODES, type SkillIssueCode } from './format/issue-codes.ts';
 export { type ParseSkillOptions, type ParseSkillResult, parseSkill } from './format/parse-skill.ts';
-export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from './format/read-skill-manifest.ts';
+export {
+  type FieldPositions,
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+} from './format/read-skill-manifest.ts';
 export { serializeSkill } from './format/serialize-skill.ts';
 export {
   DEFAULT_SKILL_LIMITS,
@@ -60,6 +64,10 @@ export {
   bindArguments,
   defaultArguments,
 } from './invoke/bind-arguments.ts';
+export {
+  type CheckSkillReferencesOptions,
+  checkSkillReferences,
+} from './invoke/check-skill-references.ts';
 export { type FormatUsageOptions, formatUsage } from './invoke/format-usage.ts';
 export type {
   InvocationError,

@@ -14,7 +14,11 @@ export {
 export { frontmatterLength } from './frontmatter-length.ts';
 export { SKILL_ISSUE_CODES, type SkillIssueCode } from './issue-codes.ts';
 export { type ParseSkillOptions, type ParseSkillResult, parseSkill } from './parse-skill.ts';
-export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from './read-skill-manifest.ts';
+export {
+  type FieldPositions,
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+} from './read-skill-manifest.ts';
 export { serializeSkill } from './serialize-skill.ts';
 export { DEFAULT_SKILL_LIMITS, resolveSkillLimits, type SkillLimits } from './skill-limits.ts';
 export type { SkillProfile } from './skill-profile.ts';

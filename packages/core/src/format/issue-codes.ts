@@ -32,6 +32,8 @@ export const SKILL_ISSUE_CODES = [
   'path_not_found',
   'unreadable_skill_file',
   'parse_failed',
+  'unknown_reference',
+  'reference_cycle',
 ] as const;
 
 /** A stable snake_case issue code of the skill format. */

@@ -17,7 +17,13 @@ import {
   splitToolList,
   splitWords,
 } from './field-reader.ts';
-import { type RawEntry, type RawNode, rawNodeToData, setOwnValue } from './raw-node.ts';
+import {
+  type RawEntry,
+  type RawNode,
+  type RawPosition,
+  rawNodeToData,
+  setOwnValue,
+} from './raw-node.ts';
 import { readSkillArguments } from './read-skill-arguments.ts';
 import { readSkillRequirements } from './read-skill-requirements.ts';
 import type { SkillProfile } from './skill-profile.ts';
@@ -35,9 +41,14 @@ export interface ReadSkillManifestOptions {
   blockLine: number;
 }
 
+/** Where each field of the manifest was written: the position of its key. */
+export type FieldPositions = Partial<Record<ManifestField, RawPosition>>;
+
 /** The typed manifest (when name and description were readable) and the issues found. */
 export interface ReadSkillManifestResult {
   manifest?: SkillManifest;
+  /** Present with the manifest. */
+  fieldPositions?: FieldPositions;
   issues: SkillIssue[];
 }
 
@@ -309,5 +320,8 @@ export function readSkillManifest(
   for (const entry of extra) setOwnValue(manifest.extra, entry.key, rawNodeToData(entry.value));
   reader.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (name === undefined || description === undefined) return { issues: reader.issues };
-  return { manifest, issues: reader.issues };
+  const fieldPositions: FieldPositions = {};
+  for (const [field, entry] of fields)
+    fieldPositions[field] = { line: entry.line, column: entry.column };
+  return { manifest, fieldPositions, issues: reader.issues };
 }

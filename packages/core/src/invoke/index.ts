@@ -21,6 +21,10 @@ export {
   bindArguments,
   defaultArguments,
 } from './bind-arguments.ts';
+export {
+  type CheckSkillReferencesOptions,
+  checkSkillReferences,
+} from './check-skill-references.ts';
 export { type FormatUsageOptions, formatUsage } from './format-usage.ts';
 export type {
   InvocationError,

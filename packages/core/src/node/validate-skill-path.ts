@@ -4,6 +4,7 @@ import { checkSkillFileName } from '../format/check-skill-file-name.ts';
 import { createIssue } from '../format/create-issue.ts';
 import { parseSkill } from '../format/parse-skill.ts';
 import { isSkillFileName, rankSkillFileNames } from '../format/rank-skill-file-names.ts';
+import type { FieldPositions } from '../format/read-skill-manifest.ts';
 import { resolveSkillLimits, type SkillLimits } from '../format/skill-limits.ts';
 import type { SkillProfile } from '../format/skill-profile.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
@@ -26,6 +27,8 @@ export interface ValidateSkillPathResult {
   name?: string;
   description?: string;
   manifest?: SkillManifest;
+  /** Where each field's key is in the file; present with the manifest. */
+  fieldPositions?: FieldPositions;
   valid: boolean;
   issues: SkillIssue[];
 }
@@ -144,6 +147,7 @@ export async function validateSkillPath(
   };
   if (parsed.manifest !== undefined) {
     result.manifest = parsed.manifest;
+    if (parsed.fieldPositions !== undefined) result.fieldPositions = parsed.fieldPositions;
     result.name = parsed.manifest.name;
     result.description = parsed.manifest.description;
   }

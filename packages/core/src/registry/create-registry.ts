@@ -242,6 +242,7 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
       issues: parsed.issues,
     };
     if (parsed.manifest !== undefined) loaded.manifest = parsed.manifest;
+    if (parsed.fieldPositions !== undefined) loaded.fieldPositions = parsed.fieldPositions;
     return loaded;
   };
 
