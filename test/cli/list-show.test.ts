@@ -46,7 +46,7 @@ describe('skillset list', () => {
       { path: 'broken', text: '---\nname: broken\n---\nno description\n' },
     ]);
     const run = await runSkillset(['list', '--dir', 'extra'], { cwd: project, env });
-    expect(run.exitCode).toBe(0);
+    expect(run.exitCode).toBe(1);
     expect(run.stdout).toMatch(
       /✗ broken +project +extra\/broken\n +1 error\(s\); run: skillset validate extra\/broken/,
     );
@@ -95,7 +95,9 @@ describe('skillset list', () => {
     await using _ = dir;
     const run = await runSkillset(['list', '--dir', 'missing'], { cwd: project, env });
     expect(run.exitCode).toBe(1);
-    expect(run.stderr).toContain('missing');
+    expect(run.stderr).toBe(
+      `skillset: error: Skill folder ${path.join(project, 'missing')} does not exist.\n`,
+    );
   });
 });
 

@@ -28,7 +28,7 @@ export async function openLocalRegistry(
   return registry;
 }
 
-/** Writes the registry's source issues to stderr; true when one is an error or a `--dir` is missing. */
+/** Writes the registry's source issues to stderr, labelled; true when one is an error (a missing `--dir`). */
 export async function reportSourceIssues(
   terminal: Terminal,
   registry: SkillRegistry,
@@ -37,5 +37,5 @@ export async function reportSourceIssues(
   for (const issue of issues) {
     terminal.stderr.write(`skillset: ${issue.severity}: ${issue.message}\n`);
   }
-  return issues.some((issue) => issue.severity === 'error' || issue.code === 'source_root_missing');
+  return issues.some((issue) => issue.severity === 'error');
 }

@@ -88,7 +88,7 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
         `${plural(entries.length, 'skill')} (${invalid} invalid; frontmatter checked — skillset validate or show checks the whole file)`,
       );
     }
-    return failed ? 1 : 0;
+    return failed || listed.some((skill) => !skill.valid) ? 1 : 0;
   } finally {
     await registry.close();
   }

@@ -81,7 +81,7 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
     } else {
       printHuman(terminal, skill, issues);
     }
-    return failed ? 1 : 0;
+    return failed || !valid ? 1 : 0;
   } finally {
     await registry.close();
   }

@@ -140,18 +140,24 @@ describe('createFolderSource', () => {
     expect(issues.map((issue) => issue.code)).toEqual(['scan_skill_limit']);
   });
 
-  it('reports a missing root as a warning and provides no skills', async () => {
+  it('reports a missing root as a warning, or an error when required, and provides no skills', async () => {
     await using dir = await createTempDir();
-    const source = createFolderSource({
-      root: join(dir.path, 'nope'),
-      scope: 'project',
-      cacheDir: false,
-    });
-    const { skills, issues } = await source.load();
-    expect(skills).toEqual([]);
-    expect(issues.map((issue) => [issue.code, issue.severity])).toEqual([
-      ['source_root_missing', 'warning'],
-    ]);
+    for (const [required, severity] of [
+      [false, 'warning'],
+      [true, 'error'],
+    ] as const) {
+      const source = createFolderSource({
+        root: join(dir.path, 'nope'),
+        scope: 'project',
+        cacheDir: false,
+        required,
+      });
+      const { skills, issues } = await source.load();
+      expect(skills).toEqual([]);
+      expect(issues.map((issue) => [issue.code, issue.severity])).toEqual([
+        ['source_root_missing', severity],
+      ]);
+    }
   });
 
   it('reads only the frontmatter at scan time and the body on demand', async () => {

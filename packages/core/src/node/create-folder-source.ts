@@ -43,6 +43,8 @@ export interface FolderSourceOptions {
   maxFiles?: number;
   /** Where the index cache lives; `false` turns it off; defaults to {@link defaultCacheDir}. */
   cacheDir?: string | false;
+  /** The root must exist: a missing root is an error (a folder the user named), not a warning. */
+  required?: boolean;
   /** Watch the folder and report changes (default false). */
   watch?: boolean;
   /** How long the watcher collects events before handling them, in milliseconds (default 25). */
@@ -136,7 +138,8 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     saveTimer.unref();
   };
 
-  const rootIssues = (): SkillSourceIssue[] | undefined => checkSourceRoot(root);
+  const rootIssues = (): SkillSourceIssue[] | undefined =>
+    checkSourceRoot(root, options.required === true);
 
   /** Scans the whole tree, reusing `previous` (memory) or the index cache; returns the changes. */
   const scanAll = (previous: SkillTreeIndex | undefined): SkillSourceChange[] => {
