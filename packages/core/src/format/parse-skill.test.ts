@@ -19,7 +19,7 @@ describe('parseSkill', () => {
 
   it('warns where other YAML readers see a number, boolean or null instead of text', () => {
     const text = skill(
-      'name: s\ndescription: d\nlicense: 42\nallowed-tools: 7\nmodel: true\ntags: [ok, ~]\nreferences:\n  - 0x1F\nversion: 1.0\nagent: "42"',
+      'name: s\ndescription: d\nlicense: 42\nallowed-tools: 7\nmodel: true\ntags: [ok, ~]\nreferences:\n  - 0x1F\nversion: 1.0\nagent: "42"\narguments:\n  - name: env\n    description: no',
     );
     for (const options of [{}, { yamlOnly: true }, { profile: 'strict' }] as const) {
       const result = parseSkill(text, options);
@@ -32,6 +32,7 @@ describe('parseSkill', () => {
         'model:warning@6:8',
         'tags item:warning@7:12',
         'references item:warning@9:5',
+        "argument 'env' description:warning@14:18",
       ]);
     }
     const result = parseSkill(text);
