@@ -271,12 +271,14 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     // Only listed skill files are opened: a failed open costs more than the listing.
     for (const fileName of listing.skillFiles) if (read(folder, relative, fileName, real)) break;
     let children = listing.folders;
-    const linkTargets = new Map<string, string>();
+    let linkTargets: Map<string, string> | undefined;
     for (const name of listing.links) {
       const target = followableLink(`${folder}${sep}${name}`, real);
-      if (target !== undefined) linkTargets.set(name, target);
+      if (target === undefined) continue;
+      linkTargets ??= new Map();
+      linkTargets.set(name, target);
     }
-    if (linkTargets.size > 0) children = [...children, ...linkTargets.keys()].sort();
+    if (linkTargets !== undefined) children = [...children, ...linkTargets.keys()].sort();
     if (children.length === 0) return;
     if (depth >= options.maxDepth) {
       depthLimited.push(folder);
@@ -286,7 +288,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     for (const name of children) {
       // Plain concatenation: `path.join` costs more than the stat it precedes.
       const child = `${folder}${sep}${name}`;
-      let childReal = linkTargets.get(name);
+      let childReal = linkTargets?.get(name);
       if (childReal === undefined) {
         childReal = real === folder ? child : `${real}${sep}${name}`;
         // Inside a linked tree, a folder may be another walked tree (or the root): skip it.
