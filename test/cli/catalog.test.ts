@@ -49,7 +49,7 @@ describe('skillset catalog', () => {
       {
         "entries": [
           {
-            "description": "Write a new skill (a SKILL.md with instructions) and save it with the skill management tools. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.",
+            "description": "Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.",
             "name": "create-skill",
           },
           {
@@ -75,7 +75,7 @@ describe('skillset catalog', () => {
     const run = await catalog([]);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatchInlineSnapshot(`
-      "- create-skill: Write a new skill (a SKILL.md with instructions) and save it with the skill management tools. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.
+      "- create-skill: Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.
       - deploy: Deploy the web app to staging or production servers.
       - pdf-forms: Fill in PDF forms and extract their fields.
       - release-notes: Write release notes from the merged pull requests.
@@ -107,7 +107,7 @@ describe('skillset catalog', () => {
       "<available_skills>
       <skill>
       <name>create-skill</name>
-      <description>Write a new skill (a SKILL.md with instructions) and save it with the skill management tools. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.</description>
+      <description>Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use when the user asks to create, draft or package a skill, or to turn a repeated workflow into a reusable /command.</description>
       <location><repo>/packages/core/skills/create-skill/SKILL.md</location>
       </skill>
       <skill>

@@ -59,6 +59,83 @@ describe('skillset validate', () => {
     }
   });
 
+  it('refuses a skill file named Skill.md in --strict and warns about it otherwise', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'cased', skillFileName: 'Skill.md' }]);
+    const strict = await runSkillset(['validate', '--strict', '.'], { cwd: dir.path });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stdout).toMatch(
+      /✗ cased {2}cased\n {4}Skill\.md {2}error {4}the skill file is named Skill\.md; rename it to SKILL\.md/,
+    );
+    const relaxed = await runSkillset(['validate', '.'], { cwd: dir.path });
+    expect(relaxed.exitCode).toBe(0);
+    expect(relaxed.stdout).toContain('Skill.md  warning  the skill file is named Skill.md');
+    const listed = await runSkillset(['list', '--json', '--dir', '.'], {
+      cwd: dir.path,
+      env: { HOME: dir.path, XDG_CACHE_HOME: path.join(dir.path, '.cache') },
+    });
+    expect(JSON.parse(listed.stdout).skills).toContainEqual(
+      expect.objectContaining({ name: 'cased', valid: true }),
+    );
+  });
+
+  it('reports reference cycles and unknown references as invoke would refuse them', async () => {
+    await using dir = await createTempDir();
+    const env = { HOME: path.join(dir.path, 'home'), XDG_CACHE_HOME: path.join(dir.path, 'cache') };
+    const project = path.join(dir.path, 'project');
+    await writeSkillTree(path.join(project, '.agents/skills'), [{ name: 'installed' }]);
+    const refs = (name: string, references: string[]) => ({ name, fields: { references } });
+    await writeSkillTree(path.join(project, 'work'), [
+      refs('ping', ['pong']),
+      refs('pong', ['ping']),
+      refs('lost', ['nowhere']),
+      refs('fine', ['installed', 'create-skill', 'leaf']),
+      { name: 'leaf' },
+    ]);
+    const run = await runSkillset(['validate', '--json', 'work'], { cwd: project, env });
+    expect(run.exitCode).toBe(1);
+    const issues = Object.fromEntries(
+      JSON.parse(run.stdout).results.map((result: { name: string; issues: unknown[] }) => [
+        result.name,
+        result.issues,
+      ]),
+    );
+    expect(issues.fine).toEqual([]);
+    expect(issues.leaf).toEqual([]);
+    expect(issues.ping).toEqual([
+      {
+        code: 'reference_cycle',
+        severity: 'error',
+        message:
+          'Skill references form a cycle: ping → pong → ping; remove one of these references',
+        field: 'references',
+        line: 4,
+        column: 1,
+      },
+    ]);
+    expect(issues.pong[0]).toMatchObject({ code: 'reference_cycle', line: 4 });
+    expect(issues.lost).toEqual([
+      expect.objectContaining({ code: 'unknown_reference', severity: 'error', line: 4, column: 1 }),
+    ]);
+
+    const listed = await runSkillset(['list', '--json', '--dir', 'work'], { cwd: project, env });
+    const validity = Object.fromEntries(
+      JSON.parse(listed.stdout).skills.map((skill: { name: string; valid: boolean }) => [
+        skill.name,
+        skill.valid,
+      ]),
+    );
+    expect(validity).toMatchObject({ ping: false, pong: false, lost: false, fine: true });
+    const shown = await runSkillset(['show', 'lost', '--json', '--dir', 'work'], {
+      cwd: project,
+      env,
+    });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      valid: false,
+      issues: [expect.objectContaining({ code: 'unknown_reference', line: 4 })],
+    });
+  });
+
   it('says clearly when a path does not exist, without a stack trace', async () => {
     await using dir = await createTempDir();
     const run = await runSkillset(['validate', 'nowhere'], { cwd: dir.path });

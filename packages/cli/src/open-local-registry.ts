@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { createRegistry, type SkillRegistry } from '@skillset/core';
-import { BUILTIN_SKILLS_DIR, createStandardSources } from '@skillset/core/node';
+import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
 import { createProgress } from './output/progress.ts';
 import type { Terminal } from './output/terminal.ts';
 
@@ -9,11 +9,13 @@ export async function openLocalRegistry(
   terminal: Terminal,
   dirs: readonly string[],
 ): Promise<SkillRegistry> {
+  const home = terminal.env.HOME || os.homedir();
   const sources = createStandardSources({
     cwd: terminal.cwd,
-    home: terminal.env.HOME ?? os.homedir(),
+    home,
     dirs,
     builtinDir: BUILTIN_SKILLS_DIR,
+    cacheDir: defaultCacheDir({ env: terminal.env, home }),
   });
   const registry = createRegistry({ sources });
   const progress = createProgress(terminal);
@@ -26,7 +28,7 @@ export async function openLocalRegistry(
   return registry;
 }
 
-/** Writes the registry's source issues to stderr; true when one is an error or a `--dir` is missing. */
+/** Writes the registry's source issues to stderr, labelled; true when one is an error (a missing `--dir`). */
 export async function reportSourceIssues(
   terminal: Terminal,
   registry: SkillRegistry,
@@ -35,5 +37,5 @@ export async function reportSourceIssues(
   for (const issue of issues) {
     terminal.stderr.write(`skillset: ${issue.severity}: ${issue.message}\n`);
   }
-  return issues.some((issue) => issue.severity === 'error' || issue.code === 'source_root_missing');
+  return issues.some((issue) => issue.severity === 'error');
 }

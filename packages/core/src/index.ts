@@ -30,7 +30,11 @@ export {
 export { frontmatterLength } from './format/frontmatter-length.ts';
 export { SKILL_ISSUE_CODES, type SkillIssueCode } from './format/issue-codes.ts';
 export { type ParseSkillOptions, type ParseSkillResult, parseSkill } from './format/parse-skill.ts';
-export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from './format/read-skill-manifest.ts';
+export {
+  type FieldPositions,
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+} from './format/read-skill-manifest.ts';
 export { serializeSkill } from './format/serialize-skill.ts';
 export {
   DEFAULT_SKILL_LIMITS,
@@ -61,6 +65,10 @@ export {
   bindArguments,
   defaultArguments,
 } from './invoke/bind-arguments.ts';
+export {
+  type CheckSkillReferencesOptions,
+  checkSkillReferences,
+} from './invoke/check-skill-references.ts';
 export { type FormatUsageOptions, formatUsage } from './invoke/format-usage.ts';
 export type {
   InvocationError,
@@ -195,6 +203,7 @@ export {
   type SynonymTable,
   searchSkills,
 } from './search/index.ts';
+export type { CoreIssueCode, SkillWriteIssueCode } from './skill/core-issue-code.ts';
 export { createManifest } from './skill/create-manifest.ts';
 export type { SkillIssue, SkillIssueSeverity } from './skill/skill-issue.ts';
 export type {
@@ -223,6 +232,7 @@ export type {
   SkillSourceListener,
   SkillSourceSnapshot,
 } from './source/skill-source.ts';
+export { SOURCE_ISSUE_CODES, type SourceIssueCode } from './source/source-issue-codes.ts';
 export {
   type ApplySkillEditResult,
   type ApprovalRequest,

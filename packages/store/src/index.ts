@@ -136,6 +136,7 @@ export type {
   SkillsRepository,
   SkillVersionOptions,
 } from './skills/skills-repository.ts';
+export type { StoreIssueCode, StoreSkillIssue } from './skills/store-issue-code.ts';
 export { MEMORY_DATA_DIR, type OpenStoreOptions, openStore } from './store/open-store.ts';
 export type {
   Store,

@@ -11,6 +11,7 @@ import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { printJson, type Terminal } from '../output/terminal.ts';
+import { reportLeftOut } from '../report-left-out.ts';
 
 /** Options for {@link runCatalog}; `mode` is already resolved (ranked needs a query). */
 export interface CatalogCommandOptions {
@@ -27,8 +28,10 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
-    const failed = await reportSourceIssues(terminal, registry);
-    const entries = await createPolicyGate({ registry, policy: policy.context }).list('catalog');
+    const sourceFailed = await reportSourceIssues(terminal, registry);
+    const gate = createPolicyGate({ registry, policy: policy.context });
+    const leftOut = await reportLeftOut(terminal, gate, 'catalog', 'the catalog');
+    const entries = await gate.list('catalog');
     const ranked = options.mode === 'ranked';
     const skills = await loadCatalogSkills({ registry, entries, withBodies: ranked });
     const result = renderCatalog({
@@ -52,7 +55,7 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
     } else {
       terminal.stdout.write(result.text);
     }
-    return failed ? 1 : 0;
+    return sourceFailed || leftOut ? 1 : 0;
   } finally {
     await registry.close();
   }

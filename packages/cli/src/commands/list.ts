@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SkillEntry } from '@skillset/core';
+import { findReferenceIssues } from '../find-reference-issues.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
@@ -17,8 +18,16 @@ function displayPath(terminal: Terminal, folder: string): string {
   return home && folder.startsWith(home + path.sep) ? `~${folder.slice(home.length)}` : folder;
 }
 
-function printEntry(terminal: Terminal, entry: SkillEntry, nameWidth: number) {
-  const mark = entry.valid
+/** A listed skill with every error found: the scan's and a reference error. */
+interface ListedSkill {
+  entry: SkillEntry;
+  valid: boolean;
+  errors: number;
+}
+
+function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) {
+  const { entry } = listed;
+  const mark = listed.valid
     ? paint(terminal, 'stdout', 'green', '✓')
     : paint(terminal, 'stdout', 'red', '✗');
   const name = paint(terminal, 'stdout', 'bold', entry.name.padEnd(nameWidth));
@@ -26,8 +35,8 @@ function printEntry(terminal: Terminal, entry: SkillEntry, nameWidth: number) {
     terminal,
     `${mark} ${name}  ${entry.scope.padEnd(9)} ${displayPath(terminal, entry.path)}`,
   );
-  if (!entry.valid) {
-    const errors = entry.issues.filter((issue) => issue.severity === 'error').length;
+  if (!listed.valid) {
+    const { errors } = listed;
     const hint = `run: skillset validate ${displayPath(terminal, entry.path)}`;
     printLine(terminal, paint(terminal, 'stdout', 'red', `    ${errors} error(s); ${hint}`));
   }
@@ -37,20 +46,30 @@ function printEntry(terminal: Terminal, entry: SkillEntry, nameWidth: number) {
   }
 }
 
-/** `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing. */
+/**
+ * `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing.
+ * Validity is what the scan checked: the frontmatter (the body is read by `validate` and `show`).
+ */
 export async function runList(terminal: Terminal, options: ListCommandOptions) {
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const entries = await registry.list();
     const failed = await reportSourceIssues(terminal, registry);
+    const referenceIssues = await findReferenceIssues(registry, entries);
+    const listed = entries.map((entry): ListedSkill => {
+      const reference = referenceIssues.has(entry) ? 1 : 0;
+      const errors = entry.issues.filter((issue) => issue.severity === 'error').length + reference;
+      return { entry, valid: entry.valid && reference === 0, errors };
+    });
     if (options.json) {
       printJson(terminal, {
-        skills: entries.map((entry) => ({
+        checked: 'frontmatter',
+        skills: listed.map(({ entry, valid }) => ({
           name: entry.name,
           description: entry.description,
           scope: entry.scope,
           path: entry.path,
-          valid: entry.valid,
+          valid,
           shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
         })),
       });
@@ -61,12 +80,15 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
       );
     } else {
       const nameWidth = Math.max(...entries.map((entry) => entry.name.length));
-      for (const entry of entries) printEntry(terminal, entry, nameWidth);
-      const invalid = entries.filter((entry) => !entry.valid).length;
+      for (const skill of listed) printEntry(terminal, skill, nameWidth);
+      const invalid = listed.filter((skill) => !skill.valid).length;
       printLine(terminal);
-      printLine(terminal, `${plural(entries.length, 'skill')} (${invalid} invalid)`);
+      printLine(
+        terminal,
+        `${plural(entries.length, 'skill')} (${invalid} invalid; frontmatter checked — skillset validate or show checks the whole file)`,
+      );
     }
-    return failed ? 1 : 0;
+    return failed || listed.some((skill) => !skill.valid) ? 1 : 0;
   } finally {
     await registry.close();
   }

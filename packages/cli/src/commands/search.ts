@@ -4,6 +4,7 @@ import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+import { reportLeftOut } from '../report-left-out.ts';
 
 /** Options for {@link runSearch}. */
 export interface SearchCommandOptions {
@@ -31,10 +32,10 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
-    const failed = await reportSourceIssues(terminal, registry);
-    const entries = await createPolicyGate({ registry, policy: policy.context }).list(
-      'search_skills',
-    );
+    const sourceFailed = await reportSourceIssues(terminal, registry);
+    const gate = createPolicyGate({ registry, policy: policy.context });
+    const leftOut = await reportLeftOut(terminal, gate, 'search_skills', 'the search');
+    const entries = await gate.list('search_skills');
     const skills = await loadCatalogSkills({ registry, entries, withBodies: true });
     const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) });
     const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({
@@ -62,7 +63,7 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
         printLine(terminal, `${rank} ${name}  ${score}  ${shorten(result.description)}`);
       });
     }
-    return failed ? 1 : 0;
+    return sourceFailed || leftOut ? 1 : 0;
   } finally {
     await registry.close();
   }

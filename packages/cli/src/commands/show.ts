@@ -1,7 +1,13 @@
-import { type LoadedSkill, serializeSkill } from '@skillset/core';
+import {
+  checkSkillReferences,
+  type LoadedSkill,
+  type SkillIssue,
+  serializeSkill,
+} from '@skillset/core';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { closestNames } from '../output/closest-names.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+import { registrySkillLookup } from '../registry-skill-lookup.ts';
 
 /** Options for {@link runShow}. */
 export interface ShowCommandOptions {
@@ -10,13 +16,13 @@ export interface ShowCommandOptions {
   json?: boolean;
 }
 
-function printHuman(terminal: Terminal, skill: LoadedSkill) {
+function printHuman(terminal: Terminal, skill: LoadedSkill, issues: readonly SkillIssue[]) {
   const { entry } = skill;
   printLine(terminal, paint(terminal, 'stdout', 'bold', `${entry.name}  (${entry.scope})`));
   printLine(terminal, `path: ${entry.path}`);
   for (const shadow of entry.shadows)
     printLine(terminal, `shadows: ${shadow.scope} ${shadow.path}`);
-  for (const issue of skill.issues) {
+  for (const issue of issues) {
     const color = issue.severity === 'error' ? 'red' : 'yellow';
     const line = issue.line ? `SKILL.md:${issue.line}: ` : '';
     printLine(
@@ -48,22 +54,34 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
       return 1;
     }
     const skill = await registry.loadSkill(entry);
+    const referenceIssue =
+      skill.manifest === undefined
+        ? undefined
+        : await checkSkillReferences({
+            manifest: skill.manifest,
+            getSkill: registrySkillLookup(registry),
+            ...(skill.fieldPositions?.references === undefined
+              ? {}
+              : { position: skill.fieldPositions.references }),
+          });
+    const issues = referenceIssue === undefined ? skill.issues : [...skill.issues, referenceIssue];
+    const valid = skill.valid && referenceIssue === undefined;
     if (options.json) {
       printJson(terminal, {
         name: entry.name,
         description: entry.description,
         scope: entry.scope,
         path: entry.path,
-        valid: skill.valid,
+        valid,
         manifest: skill.manifest ?? null,
         body: skill.body,
-        issues: skill.issues,
+        issues,
         shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
       });
     } else {
-      printHuman(terminal, skill);
+      printHuman(terminal, skill, issues);
     }
-    return failed ? 1 : 0;
+    return failed || !valid ? 1 : 0;
   } finally {
     await registry.close();
   }

@@ -1,15 +1,23 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SkillIssue } from '@skillset/core';
+import {
+  checkSkillReferences,
+  type SkillIssue,
+  type SkillLookup,
+  type SkillManifest,
+  type SkillRegistry,
+} from '@skillset/core';
 import {
   findSkillFile,
   findSkillFolders,
   type ValidateSkillPathResult,
   validateSkillPath,
 } from '@skillset/core/node';
+import { openLocalRegistry } from '../open-local-registry.ts';
 import { plural } from '../output/plural.ts';
 import { createProgress } from '../output/progress.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+import { registrySkillLookup } from '../registry-skill-lookup.ts';
 
 /** Options for {@link runValidate}. */
 export interface ValidateCommandOptions {
@@ -26,6 +34,44 @@ async function expandTarget(target: string, cwd: string): Promise<string[]> {
   if ((await findSkillFile(resolved).catch(() => undefined)) !== undefined) return [resolved];
   const folders = await findSkillFolders(resolved);
   return folders.length > 0 ? folders : [resolved];
+}
+
+/**
+ * Adds the reference errors `invoke` would give. A reference resolves among the valid skills
+ * validated here first (like a `--dir`), then the standard locations and built-ins, whose
+ * registry is opened only when a name is not among the validated skills.
+ */
+async function checkReferences(terminal: Terminal, results: ValidateSkillPathResult[]) {
+  const referring = results.filter((result) => (result.manifest?.references.length ?? 0) > 0);
+  if (referring.length === 0) return;
+  const validated = new Map<string, SkillManifest>();
+  for (const { valid, manifest } of results) {
+    const key = manifest?.name.toLowerCase();
+    if (valid && manifest && key !== undefined && !validated.has(key)) validated.set(key, manifest);
+  }
+  let registry: Promise<SkillRegistry> | undefined;
+  const getSkill: SkillLookup = async (name) => {
+    const manifest = validated.get(name.toLowerCase());
+    if (manifest !== undefined) return { manifest, body: '' };
+    registry ??= openLocalRegistry(terminal, []);
+    return registrySkillLookup(await registry)(name);
+  };
+  try {
+    for (const result of referring) {
+      const issue = await checkSkillReferences({
+        manifest: result.manifest as SkillManifest,
+        getSkill,
+        ...(result.fieldPositions?.references === undefined
+          ? {}
+          : { position: result.fieldPositions.references }),
+      });
+      if (issue === undefined) continue;
+      result.issues.push(issue);
+      result.valid = false;
+    }
+  } finally {
+    await (await registry)?.close();
+  }
 }
 
 function toJsonIssue(issue: SkillIssue) {
@@ -74,6 +120,8 @@ export async function runValidate(terminal: Terminal, options: ValidateCommandOp
     results.push(await validateSkillPath(target, { profile, cwd: terminal.cwd }));
   }
   progress.done();
+  // `references` is not a spec field: `strict` reports it as unknown already.
+  if (profile === 'default') await checkReferences(terminal, results);
 
   const invalid = results.filter((result) => !result.valid).length;
   const warnings = results

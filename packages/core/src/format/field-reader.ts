@@ -1,5 +1,6 @@
 import type { SkillIssue, SkillIssueSeverity } from '../skill/skill-issue.ts';
 import { createIssue } from './create-issue.ts';
+import { type PlainScalarType, plainScalarType } from './plain-scalar-type.ts';
 import type { RawNode } from './raw-node.ts';
 import type { SkillProfile } from './skill-profile.ts';
 
@@ -30,6 +31,30 @@ export function reportType(
       'invalid_field_type',
       severity,
       `${field} at line ${node.line} must be ${expected}, not ${describeKind(node)}; fix or remove it`,
+      { field, line: node.line, column: node.column },
+    ),
+  );
+}
+
+const TYPE_NAMES: Record<PlainScalarType, string> = {
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null (no value)',
+};
+
+/**
+ * Warns when `field` must be text but holds an unquoted number, boolean or null: Skillset keeps
+ * the text as written, other YAML readers (and the platforms a skill is uploaded to) do not.
+ */
+export function reportNonTextScalar(reader: FieldReader, field: string, node: RawNode): void {
+  if (node.kind !== 'scalar' || node.plain !== true) return;
+  const type = plainScalarType(node.value);
+  if (type === undefined) return;
+  reader.issues.push(
+    createIssue(
+      'invalid_field_type',
+      'warning',
+      `${field} at line ${node.line} is ${node.value}, which YAML reads as ${TYPE_NAMES[type]}, but it must be text; put it in quotes ("${node.value}") or replace it`,
       { field, line: node.line, column: node.column },
     ),
   );
@@ -120,7 +145,10 @@ export function readTextList(
   split: (text: string) => string[],
   severity: SkillIssueSeverity = 'warning',
 ): string[] | undefined {
-  if (node.kind === 'scalar') return split(node.value);
+  if (node.kind === 'scalar') {
+    reportNonTextScalar(reader, field, node);
+    return split(node.value);
+  }
   if (node.kind === 'mapping') {
     reportType(reader, field, node, 'a list or a string', severity);
     return undefined;
@@ -131,6 +159,7 @@ export function readTextList(
       reportType(reader, `${field} item`, item, 'text', severity);
       continue;
     }
+    reportNonTextScalar(reader, `${field} item`, item);
     const value = item.value.trim();
     if (value !== '') values.push(value);
   }

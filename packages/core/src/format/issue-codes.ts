@@ -27,10 +27,13 @@ export const SKILL_ISSUE_CODES = [
   'invalid_argument',
   'missing_skill_file',
   'lowercase_skill_file',
+  'misnamed_skill_file',
   'not_a_directory',
   'path_not_found',
   'unreadable_skill_file',
   'parse_failed',
+  'unknown_reference',
+  'reference_cycle',
 ] as const;
 
 /** A stable snake_case issue code of the skill format. */

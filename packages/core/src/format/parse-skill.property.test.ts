@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { checkSkillName } from './check-skill-name.ts';
 import { frontmatterLength } from './frontmatter-length.ts';
 import { parseSkill } from './parse-skill.ts';
 
@@ -72,6 +73,27 @@ describe('parseSkill (properties)', () => {
         expect(prefix.bodyLine).toBe(whole.bodyLine);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('suggests only names that pass the name rule', () => {
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 70 }),
+      fc.stringMatching(/^[A-Za-z0-9_ .-]{0,20}$/),
+      fc.constantFrom('My_Skill', 'my-skill', 'İx', '---', '', 'a--b'),
+    );
+    const suggestion = /(?:set name: |rename the folder to |add 'name: |try ')([^\s']+)/g;
+    fc.assert(
+      fc.property(text, text, (name, folderName) => {
+        const source = `---\nname: ${JSON.stringify(name)}\ndescription: d\n---\n`;
+        const { issues } = parseSkill(source, { folderName });
+        for (const issue of issues) {
+          for (const [, suggested] of issue.message.matchAll(suggestion)) {
+            expect(checkSkillName(suggested as string), issue.message).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 2000 },
     );
   });
 

@@ -17,6 +17,63 @@ describe('parseSkill', () => {
     expect(result.manifest).toMatchObject({ description: 'no', version: '1.0', license: '123' });
   });
 
+  it('warns where other YAML readers see a number, boolean or null instead of text', () => {
+    const text = skill(
+      'name: s\ndescription: d\nlicense: 42\nallowed-tools: 7\nmodel: true\ntags: [ok, ~]\nreferences:\n  - 0x1F\nversion: 1.0\nagent: "42"\narguments:\n  - name: env\n    description: no',
+    );
+    for (const options of [{}, { yamlOnly: true }, { profile: 'strict' }] as const) {
+      const result = parseSkill(text, options);
+      const typed = result.issues.filter((issue) => issue.code === 'invalid_field_type');
+      expect(
+        typed.map((issue) => `${issue.field}:${issue.severity}@${issue.line}:${issue.column}`),
+      ).toEqual([
+        'license:warning@4:10',
+        'allowed-tools:warning@5:16',
+        'model:warning@6:8',
+        'tags item:warning@7:12',
+        'references item:warning@9:5',
+        "argument 'env' description:warning@14:18",
+      ]);
+    }
+    const result = parseSkill(text);
+    expect(result.valid).toBe(true);
+    expect(result.manifest).toMatchObject({
+      license: '42',
+      allowedTools: ['7'],
+      version: '1.0',
+      agent: '42',
+    });
+    expect(result.issues[0]).toMatchInlineSnapshot(`
+      {
+        "code": "invalid_field_type",
+        "column": 10,
+        "field": "license",
+        "line": 4,
+        "message": "license at line 4 is 42, which YAML reads as a number, but it must be text; put it in quotes ("42") or replace it",
+        "severity": "warning",
+      }
+    `);
+  });
+
+  it('suggests a valid name when the name and the folder differ', () => {
+    const message = (name: string, folderName: string) =>
+      parseSkill(skill(`name: ${name}\ndescription: d`), { folderName }).issues.find(
+        (issue) => issue.code === 'name_folder_mismatch',
+      )?.message;
+    expect(message('whatever', 'My_Skill')).toBe(
+      "name 'whatever' does not match its folder 'My_Skill'; rename the folder to whatever",
+    );
+    expect(message('whatever', 'other')).toBe(
+      "name 'whatever' does not match its folder 'other'; rename the folder to whatever or set name: other",
+    );
+    expect(message('Bad_Name', 'My Skill')).toBe(
+      "name 'Bad_Name' does not match its folder 'My Skill'; rename the folder to my-skill and set name: my-skill",
+    );
+    expect(parseSkill(skill('description: d'), { folderName: 'My_Skill' }).issues[0]?.message).toBe(
+      "name is missing; add 'name: my-skill' to the frontmatter and rename the folder to my-skill",
+    );
+  });
+
   it('reads every extended field and alias', () => {
     const text = skill(
       [
@@ -172,11 +229,31 @@ describe('parseSkill', () => {
   it('refuses anchors, aliases and tags', () => {
     const text = skill('name: &n s\ndescription: *n\nlicense: !!str MIT');
     expect(codes(text)).toEqual([
-      'yaml_anchor_refused:error@2',
       'yaml_alias_refused:error@3',
       'yaml_tag_refused:error@4',
       'missing_description:error@3',
     ]);
+    expect(codes(skill('name: s\ndescription: &d d'))).toEqual(['yaml_anchor_refused:error@3']);
+  });
+
+  it('reports an alias bomb as one issue with counts, not one per alias', () => {
+    const lines = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (const [previous, next] of ['ab', 'bc', 'cd', 'de', 'ef', 'fg', 'gh', 'hi']) {
+      lines.push(`${next}: &${next} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    const result = parseSkill(skill(`name: s\ndescription: d\nmetadata:\n  ${lines.join('\n  ')}`));
+    expect(result.valid).toBe(false);
+    expect(result.issues).toMatchInlineSnapshot(`
+      [
+        {
+          "code": "yaml_alias_refused",
+          "column": 10,
+          "line": 6,
+          "message": "YAML alias '*a' at line 6 is not allowed in frontmatter (72 aliases and 9 anchors in all); write each value out instead of anchors and aliases",
+          "severity": "error",
+        },
+      ]
+    `);
   });
 
   it('reports duplicate keys and conflicting aliases', () => {

@@ -4,7 +4,11 @@ import { createIssue } from './create-issue.ts';
 import { decodeSkillText } from './decode-skill-text.ts';
 import { findFrontmatterFences } from './frontmatter-fences.ts';
 import { readFrontmatter } from './read-frontmatter.ts';
-import { readSkillManifest } from './read-skill-manifest.ts';
+import {
+  type FieldPositions,
+  type ReadSkillManifestResult,
+  readSkillManifest,
+} from './read-skill-manifest.ts';
 import { resolveSkillLimits, type SkillLimits } from './skill-limits.ts';
 import type { SkillProfile } from './skill-profile.ts';
 import { utf8Length } from './utf8-length.ts';
@@ -25,6 +29,8 @@ export interface ParseSkillResult {
   /** True when no issue is an error. */
   valid: boolean;
   manifest?: SkillManifest;
+  /** Where each field's key is (line and column of the file); present with the manifest. */
+  fieldPositions?: FieldPositions;
   body: string;
   /** 1-based line of the file where the body starts. */
   bodyLine: number;
@@ -38,12 +44,13 @@ function finish(
   issues: SkillIssue[],
   body: string,
   bodyLine: number,
-  manifest?: SkillManifest,
+  read?: ReadSkillManifestResult,
 ): ParseSkillResult {
   const valid = !issues.some((issue) => issue.severity === 'error');
-  return manifest === undefined
+  const { manifest, fieldPositions } = read ?? {};
+  return manifest === undefined || fieldPositions === undefined
     ? { valid, body, bodyLine, issues }
-    : { valid, manifest, body, bodyLine, issues };
+    : { valid, manifest, fieldPositions, body, bodyLine, issues };
 }
 
 function checkFileSize(input: string | Uint8Array, limits: SkillLimits) {
@@ -137,7 +144,7 @@ function parse(input: string | Uint8Array, options: ParseSkillOptions): ParseSki
   };
   const result = readSkillManifest(read.root, manifestOptions);
   issues.push(...result.issues);
-  return finish(issues, body, bodyLine, result.manifest);
+  return finish(issues, body, bodyLine, result);
 }
 
 /** Parses and validates a `SKILL.md` (text or bytes); never throws, reports every issue found. */

@@ -8,6 +8,8 @@ export interface RawPosition {
 export interface RawScalar extends RawPosition {
   kind: 'scalar';
   value: string;
+  /** Set when the scalar was written without quotes, so other YAML readers may type it. */
+  plain?: true;
 }
 
 /** A YAML sequence read from the frontmatter. */

@@ -47,7 +47,8 @@ export function readFlowSequence(
     const char = line.charCodeAt(index);
     let value: string;
     let end: number;
-    if (char === 34 || char === 39) {
+    const plain = char !== 34 && char !== 39;
+    if (!plain) {
       const quoted = readQuotedScalar(line, index);
       if (quoted === undefined) return undefined;
       value = quoted.value;
@@ -57,7 +58,12 @@ export function readFlowSequence(
       if (end === -1) return undefined;
       value = line.slice(index, end).trimEnd();
     }
-    items.push({ kind: 'scalar', value, line: lineNumber, column: index + 1 });
+    const position = { line: lineNumber, column: index + 1 };
+    items.push(
+      plain
+        ? { kind: 'scalar', value, ...position, plain }
+        : { kind: 'scalar', value, ...position },
+    );
     index = skipSpaces(line, end);
     const separator = line.charCodeAt(index);
     if (separator === 93) return { sequence, end: index + 1 };

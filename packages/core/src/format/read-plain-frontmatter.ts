@@ -1,4 +1,11 @@
-import type { RawEntry, RawMapping, RawNode, RawPosition, RawSequence } from './raw-node.ts';
+import type {
+  RawEntry,
+  RawMapping,
+  RawNode,
+  RawPosition,
+  RawScalar,
+  RawSequence,
+} from './raw-node.ts';
 import { readFlowSequence } from './read-flow-sequence.ts';
 import { isEmptyRest, readBlockScalar } from './read-inline-scalar.ts';
 
@@ -55,14 +62,9 @@ function readSequence(cursor: Cursor, indent: number): RawSequence | undefined {
     while (line.charCodeAt(valueStart) === 32) valueStart++;
     const text = line.slice(valueStart);
     if (text === '' || text.startsWith('#')) return undefined;
-    const value = readBlockScalar(text);
-    if (value === undefined) return undefined;
-    items.push({
-      kind: 'scalar',
-      value,
-      line: cursor.firstLine + cursor.index,
-      column: valueStart + 1,
-    });
+    const item = readScalarNode(text, cursor.firstLine + cursor.index, valueStart + 1);
+    if (item === undefined) return undefined;
+    items.push(item);
     cursor.index++;
   }
 }
@@ -77,14 +79,20 @@ function readEntryValue(cursor: Cursor, indent: number, entry: RawPosition): Raw
   return { kind: 'scalar', value: '', line: entry.line, column: entry.column };
 }
 
+/** Reads a scalar that fills the rest of a line, marking it plain when it has no quotes. */
+function readScalarNode(text: string, line: number, column: number): RawScalar | undefined {
+  const value = readBlockScalar(text);
+  if (value === undefined) return undefined;
+  const first = text.charCodeAt(0);
+  return first === 34 || first === 39 || value === ''
+    ? { kind: 'scalar', value, line, column }
+    : { kind: 'scalar', value, line, column, plain: true };
+}
+
 /** Reads the value that follows `key: ` on its line: a scalar or a flow sequence. */
 function readInlineValue(line: string, start: number, lineNumber: number): RawNode | undefined {
-  if (line.charCodeAt(start) !== 91) {
-    const value = readBlockScalar(line.slice(start));
-    return value === undefined
-      ? undefined
-      : { kind: 'scalar', value, line: lineNumber, column: start + 1 };
-  }
+  if (line.charCodeAt(start) !== 91)
+    return readScalarNode(line.slice(start), lineNumber, start + 1);
   const flow = readFlowSequence(line, start, lineNumber);
   return flow !== undefined && isEmptyRest(line.slice(flow.end)) ? flow.sequence : undefined;
 }

@@ -1,6 +1,6 @@
 import type { SkillArgument, SkillArgumentType } from '../skill/skill-manifest.ts';
 import { createIssue } from './create-issue.ts';
-import { type FieldReader, parseFlag } from './field-reader.ts';
+import { type FieldReader, parseFlag, reportNonTextScalar } from './field-reader.ts';
 import type { RawNode, RawPosition } from './raw-node.ts';
 
 const ARGUMENT_TYPES: readonly SkillArgumentType[] = ['string', 'number', 'integer', 'boolean'];
@@ -91,8 +91,10 @@ function readArgument(reader: FieldReader, node: RawNode): SkillArgument | undef
     argument.type = type as SkillArgumentType;
   }
   const descriptionNode = fields.get('description')?.value;
-  if (descriptionNode?.kind === 'scalar') argument.description = descriptionNode.value;
-  else if (descriptionNode !== undefined) {
+  if (descriptionNode?.kind === 'scalar') {
+    argument.description = descriptionNode.value;
+    reportNonTextScalar(reader, `argument '${name}' description`, descriptionNode);
+  } else if (descriptionNode !== undefined) {
     report(
       reader,
       descriptionNode,

@@ -1,7 +1,7 @@
 import { createManifest } from '../skill/create-manifest.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillContext, SkillManifest } from '../skill/skill-manifest.ts';
-import { checkSkillName, countCharacters } from './check-skill-name.ts';
+import { checkSkillName, countCharacters, suggestSkillName } from './check-skill-name.ts';
 import { createIssue } from './create-issue.ts';
 import { canonicalFieldName, type ManifestField, SPEC_FIELDS } from './field-names.ts';
 import {
@@ -10,13 +10,20 @@ import {
   readFlag,
   readText,
   readTextList,
+  reportNonTextScalar,
   reportType,
   reportValue,
   splitCommas,
   splitToolList,
   splitWords,
 } from './field-reader.ts';
-import { type RawEntry, type RawNode, rawNodeToData, setOwnValue } from './raw-node.ts';
+import {
+  type RawEntry,
+  type RawNode,
+  type RawPosition,
+  rawNodeToData,
+  setOwnValue,
+} from './raw-node.ts';
 import { readSkillArguments } from './read-skill-arguments.ts';
 import { readSkillRequirements } from './read-skill-requirements.ts';
 import type { SkillProfile } from './skill-profile.ts';
@@ -34,9 +41,14 @@ export interface ReadSkillManifestOptions {
   blockLine: number;
 }
 
+/** Where each field of the manifest was written: the position of its key. */
+export type FieldPositions = Partial<Record<ManifestField, RawPosition>>;
+
 /** The typed manifest (when name and description were readable) and the issues found. */
 export interface ReadSkillManifestResult {
   manifest?: SkillManifest;
+  /** Present with the manifest. */
+  fieldPositions?: FieldPositions;
   issues: SkillIssue[];
 }
 
@@ -87,6 +99,36 @@ function groupFields(reader: FieldReader, entries: RawEntry[]) {
   return { fields, extra };
 }
 
+function isValidName(name: string): boolean {
+  return checkSkillName(name).length === 0;
+}
+
+/** How to make name and folder agree, suggesting only names that pass the name rule. */
+function mismatchFix(name: string, folder: string): string {
+  const nameValid = isValidName(name);
+  if (isValidName(folder)) {
+    return nameValid
+      ? `rename the folder to ${name} or set name: ${folder}`
+      : `set name: ${folder}`;
+  }
+  if (nameValid) return `rename the folder to ${name}`;
+  const suggestion = suggestSkillName(folder) || suggestSkillName(name);
+  return suggestion === ''
+    ? 'give the folder and the name the same lowercase-hyphenated name'
+    : `rename the folder to ${suggestion} and set name: ${suggestion}`;
+}
+
+/** What to add when the name is missing: the folder's name when it is a valid one. */
+function missingNameFix(folderName: string | undefined): string {
+  if (folderName === undefined) return "add 'name: <folder-name>' to the frontmatter";
+  const folder = folderName.normalize('NFKC');
+  if (isValidName(folder)) return `add 'name: ${folder}' to the frontmatter`;
+  const suggestion = suggestSkillName(folder);
+  return suggestion === ''
+    ? 'add a lowercase-hyphenated name to the frontmatter and rename the folder to match'
+    : `add 'name: ${suggestion}' to the frontmatter and rename the folder to ${suggestion}`;
+}
+
 function readName(
   reader: FieldReader,
   node: RawNode | undefined,
@@ -96,21 +138,17 @@ function readName(
     const where = node ?? { line: options.blockLine, column: 1 };
     const what = node === undefined ? 'is missing' : 'is empty';
     reader.issues.push(
-      createIssue(
-        'missing_name',
-        'error',
-        `name ${what}; add 'name: <folder-name>' to the frontmatter`,
-        {
-          field: 'name',
-          line: where.line,
-          column: where.column,
-        },
-      ),
+      createIssue('missing_name', 'error', `name ${what}; ${missingNameFix(options.folderName)}`, {
+        field: 'name',
+        line: where.line,
+        column: where.column,
+      }),
     );
     return undefined;
   }
   const text = readText(reader, 'name', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'name', node);
   const name = text.normalize('NFKC');
   for (const problem of checkSkillName(name)) {
     reader.issues.push(
@@ -121,12 +159,13 @@ function readName(
       }),
     );
   }
-  if (options.folderName !== undefined && options.folderName.normalize('NFKC') !== name) {
+  const folder = options.folderName?.normalize('NFKC');
+  if (folder !== undefined && folder !== name) {
     reader.issues.push(
       createIssue(
         'name_folder_mismatch',
         reader.profile === 'strict' ? 'error' : 'warning',
-        `name '${name}' does not match its folder '${options.folderName}'; rename the folder or set name: ${options.folderName}`,
+        `name '${name}' does not match its folder '${options.folderName}'; ${mismatchFix(name, folder)}`,
         { field: 'name', line: node.line, column: node.column },
       ),
     );
@@ -150,6 +189,7 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
   }
   const text = readText(reader, 'description', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'description', node);
   // Code points never outnumber UTF-16 units, so short texts need no counting.
   const length = text.length > MAX_DESCRIPTION_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_DESCRIPTION_LENGTH) {
@@ -168,6 +208,7 @@ function readDescription(reader: FieldReader, node: RawNode | undefined, blockLi
 function readCompatibility(reader: FieldReader, node: RawNode): string | undefined {
   const text = readText(reader, 'compatibility', node, 'error');
   if (text === undefined) return undefined;
+  reportNonTextScalar(reader, 'compatibility', node);
   const length = text.length > MAX_COMPATIBILITY_LENGTH ? countCharacters(text) : text.length;
   if (length > MAX_COMPATIBILITY_LENGTH) {
     reader.issues.push(
@@ -234,7 +275,10 @@ export function readSkillManifest(
   const manifest = createManifest({ name: name ?? '', description: description ?? '' });
   for (const [field, key] of TEXT_FIELD_ENTRIES) {
     const node = value(field);
-    const text = node === undefined ? undefined : readText(reader, field, node);
+    if (node === undefined) continue;
+    const text = readText(reader, field, node);
+    // `version` is the author's label: `1.0` is meant as written.
+    if (text !== undefined && field !== 'version') reportNonTextScalar(reader, field, node);
     if (text !== undefined) manifest[key] = text;
   }
   const compatibility = value('compatibility');
@@ -276,5 +320,8 @@ export function readSkillManifest(
   for (const entry of extra) setOwnValue(manifest.extra, entry.key, rawNodeToData(entry.value));
   reader.issues.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   if (name === undefined || description === undefined) return { issues: reader.issues };
-  return { manifest, issues: reader.issues };
+  const fieldPositions: FieldPositions = {};
+  for (const [field, entry] of fields)
+    fieldPositions[field] = { line: entry.line, column: entry.column };
+  return { manifest, fieldPositions, issues: reader.issues };
 }

@@ -12,10 +12,66 @@ export interface ReadYamlFrontmatterResult {
   issues: SkillIssue[];
 }
 
+/** The first use of a refused YAML feature and how many uses there are in all. */
+interface RefusedUse {
+  text: string;
+  position: RawPosition;
+  count: number;
+}
+
 interface Walker {
   lineCounter: LineCounter;
   firstLine: number;
   issues: SkillIssue[];
+  aliases?: RefusedUse;
+  anchors?: RefusedUse;
+  tags?: RefusedUse;
+}
+
+function noteUse(use: RefusedUse | undefined, text: string, position: RawPosition): RefusedUse {
+  if (use === undefined) return { text, position, count: 1 };
+  use.count += 1;
+  return use;
+}
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/**
+ * One issue for anchors and aliases together (an alias bomb holds thousands) and one for tags,
+ * each at the first use, with the counts.
+ */
+function refusedIssues(walker: Walker): SkillIssue[] {
+  const issues: SkillIssue[] = [];
+  const { aliases, anchors, tags } = walker;
+  if (aliases !== undefined || anchors !== undefined) {
+    const counts = [
+      aliases && plural(aliases.count, 'alias', 'aliases'),
+      anchors && plural(anchors.count, 'anchor', 'anchors'),
+    ].filter((count) => count !== undefined);
+    const first = aliases ?? (anchors as RefusedUse);
+    const what = aliases === undefined ? 'anchor' : 'alias';
+    issues.push(
+      createIssue(
+        aliases === undefined ? 'yaml_anchor_refused' : 'yaml_alias_refused',
+        'error',
+        `YAML ${what} '${first.text}' at line ${first.position.line} is not allowed in frontmatter (${counts.join(' and ')} in all); write each value out instead of anchors and aliases`,
+        first.position,
+      ),
+    );
+  }
+  if (tags !== undefined) {
+    issues.push(
+      createIssue(
+        'yaml_tag_refused',
+        'error',
+        `YAML tag '${tags.text}' at line ${tags.position.line} is not allowed in frontmatter (${plural(tags.count, 'tag', 'tags')} in all); remove the tags (values are read as text)`,
+        tags.position,
+      ),
+    );
+  }
+  return issues;
 }
 
 function positionAt(walker: Walker, offset: number): RawPosition {
@@ -25,38 +81,15 @@ function positionAt(walker: Walker, offset: number): RawPosition {
 
 function refuseFeatures(walker: Walker, node: Node, position: RawPosition): void {
   if (node.anchor !== undefined) {
-    walker.issues.push(
-      createIssue(
-        'yaml_anchor_refused',
-        'error',
-        `YAML anchor '&${node.anchor}' at line ${position.line} is not allowed in frontmatter; write the value out instead`,
-        position,
-      ),
-    );
+    walker.anchors = noteUse(walker.anchors, `&${node.anchor}`, position);
   }
-  if (node.tag !== undefined) {
-    walker.issues.push(
-      createIssue(
-        'yaml_tag_refused',
-        'error',
-        `YAML tag '${node.tag}' at line ${position.line} is not allowed in frontmatter; remove it (values are read as text)`,
-        position,
-      ),
-    );
-  }
+  if (node.tag !== undefined) walker.tags = noteUse(walker.tags, node.tag, position);
 }
 
 function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawNode {
   if (isAlias(node)) {
     const position = node.range ? positionAt(walker, node.range[0]) : fallback;
-    walker.issues.push(
-      createIssue(
-        'yaml_alias_refused',
-        'error',
-        `YAML alias '*${node.source}' at line ${position.line} is not allowed in frontmatter; repeat the value instead`,
-        position,
-      ),
-    );
+    walker.aliases = noteUse(walker.aliases, `*${node.source}`, position);
     return { kind: 'scalar', value: '', ...position };
   }
   if (isScalar(node)) {
@@ -64,7 +97,10 @@ function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawN
     const empty = range === undefined || range === null || range[0] === range[1];
     const position = empty || !range ? fallback : positionAt(walker, range[0]);
     refuseFeatures(walker, node, position);
-    return { kind: 'scalar', value: String(node.value ?? ''), ...position };
+    const value = String(node.value ?? '');
+    return node.type === 'PLAIN' && value !== ''
+      ? { kind: 'scalar', value, ...position, plain: true }
+      : { kind: 'scalar', value, ...position };
   }
   if (isSeq(node) || isMap(node)) {
     const position = node.range ? positionAt(walker, node.range[0]) : fallback;
@@ -140,5 +176,5 @@ export function readYamlFrontmatter(text: string, firstLine: number): ReadYamlFr
   }
   if (document.contents === null) return { ok: true, issues: [] };
   const root = convertNode(walker, document.contents, { line: firstLine, column: 1 });
-  return { ok: true, root, issues: walker.issues };
+  return { ok: true, root, issues: [...refusedIssues(walker), ...walker.issues] };
 }

@@ -1,14 +1,17 @@
 import { statSync } from 'node:fs';
 import type { SkillSourceIssue } from '../source/skill-source.ts';
 
-/** Checks that a source root is an existing folder; returns the issue otherwise. */
-export function checkSourceRoot(root: string): SkillSourceIssue[] | undefined {
+/**
+ * Checks that a source root is an existing folder; returns the issue otherwise. A missing root is
+ * an error when `required` (a folder the user named), else a warning.
+ */
+export function checkSourceRoot(root: string, required = false): SkillSourceIssue[] | undefined {
   const stats = statSync(root, { throwIfNoEntry: false });
   if (stats === undefined) {
     return [
       {
         code: 'source_root_missing',
-        severity: 'warning',
+        severity: required ? 'error' : 'warning',
         message: `Skill folder ${root} does not exist.`,
         path: root,
       },

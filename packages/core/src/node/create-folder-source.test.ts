@@ -55,6 +55,28 @@ describe('createFolderSource', () => {
     expect(skill?.issues.map((issue) => issue.code)).toEqual(['lowercase_skill_file']);
   });
 
+  it('reads a Skill.md in another casing: a warning in default, invalid in strict', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'cased', skillFileName: 'Skill.md' }]);
+    for (const [profile, valid, severity] of [
+      ['default', true, 'warning'],
+      ['strict', false, 'error'],
+    ] as const) {
+      const source = createFolderSource({
+        root: dir.path,
+        scope: 'project',
+        profile,
+        cacheDir: false,
+      });
+      const [skill] = (await source.load()).skills;
+      expect(skill).toMatchObject({ name: 'cased', valid });
+      expect(skill?.skillFile).toBe(join(dir.path, 'cased', 'Skill.md'));
+      expect(skill?.issues).toEqual([
+        expect.objectContaining({ code: 'misnamed_skill_file', severity }),
+      ]);
+    }
+  });
+
   it('treats a root that holds SKILL.md as one skill', async () => {
     await using dir = await createTempDir();
     await writeSkillTree(dir.path, [{ name: 'solo' }]);
@@ -118,18 +140,24 @@ describe('createFolderSource', () => {
     expect(issues.map((issue) => issue.code)).toEqual(['scan_skill_limit']);
   });
 
-  it('reports a missing root as a warning and provides no skills', async () => {
+  it('reports a missing root as a warning, or an error when required, and provides no skills', async () => {
     await using dir = await createTempDir();
-    const source = createFolderSource({
-      root: join(dir.path, 'nope'),
-      scope: 'project',
-      cacheDir: false,
-    });
-    const { skills, issues } = await source.load();
-    expect(skills).toEqual([]);
-    expect(issues.map((issue) => [issue.code, issue.severity])).toEqual([
-      ['source_root_missing', 'warning'],
-    ]);
+    for (const [required, severity] of [
+      [false, 'warning'],
+      [true, 'error'],
+    ] as const) {
+      const source = createFolderSource({
+        root: join(dir.path, 'nope'),
+        scope: 'project',
+        cacheDir: false,
+        required,
+      });
+      const { skills, issues } = await source.load();
+      expect(skills).toEqual([]);
+      expect(issues.map((issue) => [issue.code, issue.severity])).toEqual([
+        ['source_root_missing', severity],
+      ]);
+    }
   });
 
   it('reads only the frontmatter at scan time and the body on demand', async () => {
@@ -186,6 +214,37 @@ describe('createFolderSource', () => {
     });
     const { skills } = await source.load();
     expect(skills.map((skill) => skill.path)).toEqual([join(dir.path, 'root/linked')]);
+  });
+
+  it('reads a skill once when links lead back to its own folder or an ancestor', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'inner', path: 'loop/inner' }]);
+    await symlink('.', join(dir.path, 'loop/self'));
+    await symlink('..', join(dir.path, 'loop/inner/up'));
+    await symlink(dir.path, join(dir.path, 'loop/inner/top'));
+    const source = createFolderSource({ root: dir.path, scope: 'project', cacheDir: false });
+    const { skills } = await source.load();
+    expect(skills.map((skill) => skill.path)).toEqual([join(dir.path, 'loop/inner')]);
+  });
+
+  it('reads a folder reached by a link and by its own path once, at its own path', async () => {
+    await using dir = await createTempDir();
+    await writeSkillTree(dir.path, [{ name: 'real', path: 'root/b/real' }]);
+    await writeSkillTree(dir.path, [{ name: 'outside', path: 'outside/outside' }]);
+    await symlink(join(dir.path, 'root/b'), join(dir.path, 'root/a'));
+    await symlink(join(dir.path, 'outside'), join(dir.path, 'root/c'));
+    await symlink(join(dir.path, 'outside'), join(dir.path, 'root/d'));
+    await symlink(join(dir.path, 'root/c'), join(dir.path, 'outside/back'));
+    const source = createFolderSource({
+      root: join(dir.path, 'root'),
+      scope: 'project',
+      cacheDir: false,
+    });
+    const { skills } = await source.load();
+    expect(skills.map((skill) => [skill.path, skill.realPath])).toEqual([
+      [join(dir.path, 'root/b/real'), undefined],
+      [join(dir.path, 'root/c/outside'), join(dir.path, 'outside/outside')],
+    ]);
   });
 
   it('lists files confined to the skill folder and refuses to read outside it', async () => {

@@ -43,6 +43,8 @@ export interface FolderSourceOptions {
   maxFiles?: number;
   /** Where the index cache lives; `false` turns it off; defaults to {@link defaultCacheDir}. */
   cacheDir?: string | false;
+  /** The root must exist: a missing root is an error (a folder the user named), not a warning. */
+  required?: boolean;
   /** Watch the folder and report changes (default false). */
   watch?: boolean;
   /** How long the watcher collects events before handling them, in milliseconds (default 25). */
@@ -136,7 +138,8 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     saveTimer.unref();
   };
 
-  const rootIssues = (): SkillSourceIssue[] | undefined => checkSourceRoot(root);
+  const rootIssues = (): SkillSourceIssue[] | undefined =>
+    checkSourceRoot(root, options.required === true);
 
   /** Scans the whole tree, reusing `previous` (memory) or the index cache; returns the changes. */
   const scanAll = (previous: SkillTreeIndex | undefined): SkillSourceChange[] => {
@@ -257,6 +260,20 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     return record;
   };
 
+  const readSkillBytes = async (skillPath: string): Promise<Buffer> => {
+    const record = recordAt(skillPath);
+    try {
+      return await readFile(record.skillFile);
+    } catch (error) {
+      throw new SkillsetError({
+        code: 'skill_file_unreadable',
+        message: `Cannot read ${record.skillFile}: ${(error as Error).message}`,
+        details: { sourceId: id, path: record.skillFile },
+        cause: error,
+      });
+    }
+  };
+
   return {
     id,
     scope: options.scope,
@@ -276,18 +293,9 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
       };
     },
     async readSkillText(skillPath) {
-      const record = recordAt(skillPath);
-      try {
-        return await readFile(record.skillFile, 'utf8');
-      } catch (error) {
-        throw new SkillsetError({
-          code: 'skill_file_unreadable',
-          message: `Cannot read ${record.skillFile}: ${(error as Error).message}`,
-          details: { sourceId: id, path: record.skillFile },
-          cause: error,
-        });
-      }
+      return (await readSkillBytes(skillPath)).toString('utf8');
     },
+    readSkillBytes,
     async listFiles(skillPath) {
       const record = recordAt(skillPath);
       return listSkillFolderFiles(record.path, {

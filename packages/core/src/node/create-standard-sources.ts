@@ -16,7 +16,7 @@ export interface StandardSourcesOptions
 
 /**
  * Creates folder sources for the standard locations that exist, highest precedence first; `--dir`
- * folders are kept even when missing, so their source reports `source_root_missing`.
+ * folders are kept even when missing, so their source reports a `source_root_missing` error.
  */
 export function createStandardSources(options: StandardSourcesOptions): FolderSkillSource[] {
   const { cwd, home, dirs, builtinDir, ...folderOptions } = options;
@@ -32,6 +32,11 @@ export function createStandardSources(options: StandardSourcesOptions): FolderSk
         statSync(location.path, { throwIfNoEntry: false })?.isDirectory(),
     )
     .map((location) =>
-      createFolderSource({ ...folderOptions, root: location.path, scope: location.scope }),
+      createFolderSource({
+        ...folderOptions,
+        root: location.path,
+        scope: location.scope,
+        required: location.origin === 'dir',
+      }),
     );
 }

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isSkillFileName } from '../format/rank-skill-file-names.ts';
 
 /** Options for {@link findSkillFolders}. */
 export interface FindSkillFoldersOptions {
@@ -18,7 +19,7 @@ export async function findSkillFolders(
   const found: string[] = [];
   const visit = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    if (entries.some((entry) => entry.isFile() && entry.name.toLowerCase() === 'skill.md')) {
+    if (entries.some((entry) => entry.isFile() && isSkillFileName(entry.name))) {
       found.push(folder);
     }
     if (depth >= maxDepth) return;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join, sep } from 'node:path';
+import { isSkillFileName } from '../format/rank-skill-file-names.ts';
 import { createManifest } from '../skill/create-manifest.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillManifest } from '../skill/skill-manifest.ts';
@@ -9,7 +10,7 @@ import type { SkillRecord } from '../source/skill-source.ts';
 import type { FolderListing } from './scan-skill-tree.ts';
 
 /** The index cache's format version; bump it whenever the parser's output or this format changes. */
-export const INDEX_CACHE_VERSION = 3;
+export const INDEX_CACHE_VERSION = 4;
 
 /** Options for {@link defaultCacheDir}. */
 export interface DefaultCacheDirOptions {
@@ -216,7 +217,8 @@ function isCachedSkill(value: unknown): value is CachedSkill {
     typeof cached.mtimeMs === 'number' &&
     (typeof cached.name === 'string' || typeof cached.manifest === 'object') &&
     typeof cached.valid === 'boolean' &&
-    (cached.issues === undefined || Array.isArray(cached.issues))
+    (cached.issues === undefined || Array.isArray(cached.issues)) &&
+    (cached.realPath === undefined || typeof cached.realPath === 'string')
   );
 }
 
@@ -229,7 +231,9 @@ function isCachedFolder(value: unknown): value is CachedFolder {
     typeof cached.ctimeMs === 'number' &&
     isNameList(cached.folders) &&
     isNameList(cached.links) &&
-    isNameList(cached.skillFiles)
+    isNameList(cached.skillFiles) &&
+    (cached.skillFiles === undefined ||
+      (cached.skillFiles as string[]).every((name) => isSkillFileName(name)))
   );
 }
 

@@ -3,14 +3,17 @@ import {
   fstatSync,
   openSync,
   readdirSync,
+  readFileSync,
   realpathSync,
   type Stats,
   statSync,
 } from 'node:fs';
 import { basename, sep } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { checkSkillFileName } from '../format/check-skill-file-name.ts';
 import { createIssue } from '../format/create-issue.ts';
 import { parseSkill } from '../format/parse-skill.ts';
+import { isSkillFileName, rankSkillFileNames } from '../format/rank-skill-file-names.ts';
 import { createSkillRecord } from '../source/create-skill-record.ts';
 import type { SkillRecord, SkillSourceIssue } from '../source/skill-source.ts';
 import { readSkillPrefix } from './read-skill-prefix.ts';
@@ -18,10 +21,8 @@ import { readSkillPrefix } from './read-skill-prefix.ts';
 /** Folder names never searched for skills. */
 export const SKIPPED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
-/** The skill file names looked for, in order: `SKILL.md`, then lowercase `skill.md`. */
+/** The skill file names tried in a folder that cannot be listed: `SKILL.md`, then `skill.md`. */
 export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
-
-const SKILL_FILE_NAME_SET: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 
 /** How much older than a scan an entry's mtime must be to be trusted on the next scan ("racy git"). */
 export const RACY_MARGIN_MS = 2000;
@@ -36,7 +37,7 @@ export interface FolderListing {
   folders: readonly string[];
   /** Symbolic link names in listing order; whether each leads to a folder is checked on every scan. */
   links: readonly string[];
-  /** The skill file names present (`SKILL.md`, `skill.md`). */
+  /** The skill file names present, in the order they are tried (`SKILL.md`, `skill.md`, `Skill.md`…). */
   skillFiles: readonly string[];
 }
 
@@ -109,17 +110,35 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
   // Entries modified this close to the earlier scan may have changed again within the same tick.
   const trustedBeforeMs =
     previous === undefined ? Number.NEGATIVE_INFINITY : previous.scannedAtMs - RACY_MARGIN_MS;
-  const visitedLinks = new Set<string>();
+  const realRoot = safeRealpath(root);
+  /** Real paths of the trees walked: the root's, then each followed link's target. */
+  const walkedTrees = [realRoot];
+  const walkedTreeSet = new Set(walkedTrees);
+
+  /** The real folder a symbolic link leads to, when it is one to walk: not a loop, not walked yet. */
+  const followableLink = (link: string, parentReal: string): string | undefined => {
+    const stats = statSync(link, { throwIfNoEntry: false });
+    if (stats === undefined || !stats.isDirectory()) return undefined;
+    const target = safeRealpath(link);
+    // A link to its own folder or an ancestor is a loop; one into a walked tree adds nothing.
+    if (isWithin(parentReal, target) || walkedTrees.some((tree) => isWithin(target, tree))) {
+      return undefined;
+    }
+    walkedTrees.push(target);
+    walkedTreeSet.add(target);
+    return target;
+  };
   let limitReported = false;
   const depthLimited: string[] = [];
 
-  const reuse = (relative: string, skillFile: string): boolean => {
+  const reuse = (relative: string, skillFile: string, realPath: string | undefined): boolean => {
     const known = previous?.skills.get(relative);
     if (
       known === undefined ||
       known.size === undefined ||
       known.mtimeMs === undefined ||
       known.skillFile !== skillFile ||
+      known.realPath !== realPath ||
       !(known.mtimeMs < trustedBeforeMs)
     ) {
       return false;
@@ -133,9 +152,10 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
   };
 
   /** Reads one skill file; false when it is not a regular file after all. */
-  const read = (folder: string, relative: string, fileName: string): boolean => {
+  const read = (folder: string, relative: string, fileName: string, real: string): boolean => {
     const skillFile = `${folder}${sep}${fileName}`;
-    if (reuse(relative, skillFile)) return true;
+    const realPath = real === folder ? undefined : real;
+    if (reuse(relative, skillFile, realPath)) return true;
     const folderName = basename(folder);
     let fd: number;
     try {
@@ -143,7 +163,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') return false;
-      result.skills.set(relative, unreadable(folder, skillFile, folderName, error));
+      result.skills.set(relative, unreadable(folder, skillFile, realPath, error));
       return true;
     }
     try {
@@ -152,14 +172,15 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       const prefix = readSkillPrefix({ fd, size: stats.size, maxBytes: options.maxSkillFileBytes });
       result.bytesRead += prefix.bytesRead;
       result.parsed += 1;
-      const parsed = parseSkill(prefix.text, { profile: options.profile, folderName });
+      // The prefix is decoded leniently; a replacement character may stand for bytes that are not
+      // UTF-8, so such a file is parsed from its bytes, as validation does (rare).
+      const suspect = prefix.text.includes('\ufffd') && stats.size <= options.maxSkillFileBytes;
+      const content = suspect ? readFileSync(skillFile) : prefix.text;
+      const parsed = parseSkill(content, { profile: options.profile, folderName });
       const issues = [...parsed.issues];
-      if (fileName !== 'SKILL.md') {
-        issues.push(
-          createIssue('lowercase_skill_file', 'warning', `Rename ${fileName} to SKILL.md.`),
-        );
-      }
-      let valid = parsed.valid;
+      const fileNameIssue = checkSkillFileName(fileName, options.profile);
+      if (fileNameIssue !== undefined) issues.push(fileNameIssue);
+      let valid = parsed.valid && fileNameIssue?.severity !== 'error';
       if (stats.size > options.maxSkillFileBytes) {
         valid = false;
         issues.push(
@@ -177,6 +198,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
         folderName,
         size: stats.size,
         mtimeMs: stats.mtimeMs,
+        ...(realPath === undefined ? {} : { realPath }),
       });
       // Keep the earlier object when nothing changed (a racy re-read): callers diff by identity.
       const earlier = previous?.skills.get(relative);
@@ -184,7 +206,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       result.skills.set(relative, same ? earlier : record);
       return true;
     } catch (error) {
-      result.skills.set(relative, unreadable(folder, skillFile, folderName, error));
+      result.skills.set(relative, unreadable(folder, skillFile, realPath, error));
       return true;
     } finally {
       closeSync(fd);
@@ -215,7 +237,8 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     return listing;
   };
 
-  const visit = (folder: string, relative: string, depth: number): void => {
+  /** Visits `folder`, whose real path is `real` (the same string unless a link led here). */
+  const visit = (folder: string, relative: string, depth: number, real: string): void => {
     if (result.skills.size >= options.maxSkills) {
       if (!limitReported) {
         limitReported = true;
@@ -235,7 +258,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
       // A folder that cannot be listed may still let its skill file be opened.
-      for (const fileName of SKILL_FILE_NAMES) if (read(folder, relative, fileName)) break;
+      for (const fileName of SKILL_FILE_NAMES) if (read(folder, relative, fileName, real)) break;
       result.issues.push({
         code: 'unreadable_folder',
         severity: 'warning',
@@ -246,30 +269,44 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     }
     if (listing === undefined) return;
     // Only listed skill files are opened: a failed open costs more than the listing.
-    for (const fileName of SKILL_FILE_NAMES) {
-      if (listing.skillFiles.includes(fileName) && read(folder, relative, fileName)) break;
-    }
+    for (const fileName of listing.skillFiles) if (read(folder, relative, fileName, real)) break;
     let children = listing.folders;
-    if (listing.links.length > 0) {
-      const linked = listing.links.filter((name) =>
-        isLinkedFolder(`${folder}${sep}${name}`, visitedLinks),
-      );
-      if (linked.length > 0) children = [...children, ...linked].sort();
+    let linkTargets: Map<string, string> | undefined;
+    for (const name of listing.links) {
+      const target = followableLink(`${folder}${sep}${name}`, real);
+      if (target === undefined) continue;
+      linkTargets ??= new Map();
+      linkTargets.set(name, target);
     }
+    if (linkTargets !== undefined) children = [...children, ...linkTargets.keys()].sort();
     if (children.length === 0) return;
     if (depth >= options.maxDepth) {
       depthLimited.push(folder);
       return;
     }
     const prefix = relative === '' ? '' : `${relative}/`;
-    // Plain concatenation: `path.join` costs more than the stat it precedes.
-    for (const name of children) visit(`${folder}${sep}${name}`, `${prefix}${name}`, depth + 1);
+    for (const name of children) {
+      // Plain concatenation: `path.join` costs more than the stat it precedes.
+      const child = `${folder}${sep}${name}`;
+      let childReal = linkTargets?.get(name);
+      if (childReal === undefined) {
+        childReal = real === folder ? child : `${real}${sep}${name}`;
+        // Inside a linked tree, a folder may be another walked tree (or the root): skip it.
+        if (childReal !== child && walkedTreeSet.has(childReal)) continue;
+      }
+      visit(child, `${prefix}${name}`, depth + 1, childReal);
+    }
   };
 
   const start = options.start ?? root;
-  visitedLinks.add(safeRealpath(root));
   const startRelative = start === root ? '' : start.slice(root.length + 1).replaceAll(sep, '/');
-  visit(start, startRelative, startRelative === '' ? 0 : startRelative.split('/').length);
+  const startReal = start === root ? realRoot : safeRealpath(start);
+  visit(
+    start,
+    startRelative,
+    startRelative === '' ? 0 : startRelative.split('/').length,
+    startReal,
+  );
   const [firstLimited] = depthLimited;
   if (firstLimited !== undefined) {
     const more = depthLimited.length > 1 ? ` and ${depthLimited.length - 1} more` : '';
@@ -293,7 +330,7 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     const name = entry.name;
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDER_NAMES.has(name)) folders.push(name);
-    } else if (SKILL_FILE_NAME_SET.has(name)) {
+    } else if (isSkillFileName(name)) {
       skillFiles ??= [];
       skillFiles.push(name);
     } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(name)) {
@@ -306,14 +343,14 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     ctimeMs: stats?.ctimeMs ?? Number.NaN,
     folders: folders.length === 0 ? NO_NAMES : folders.sort(),
     links: links ?? NO_NAMES,
-    skillFiles: skillFiles ?? NO_NAMES,
+    skillFiles: skillFiles === undefined ? NO_NAMES : rankSkillFileNames(skillFiles),
   };
 }
 
 function unreadable(
   folder: string,
   skillFile: string,
-  folderName: string,
+  realPath: string | undefined,
   error: unknown,
 ): SkillRecord {
   return createSkillRecord({
@@ -329,18 +366,14 @@ function unreadable(
     },
     path: folder,
     skillFile,
-    folderName,
+    folderName: basename(folder),
+    ...(realPath === undefined ? {} : { realPath }),
   });
 }
 
-/** True when a symlink leads to a folder not seen before (guards against link cycles). */
-function isLinkedFolder(path: string, visitedLinks: Set<string>): boolean {
-  const stats = statSync(path, { throwIfNoEntry: false });
-  if (stats === undefined || !stats.isDirectory()) return false;
-  const target = safeRealpath(path);
-  if (visitedLinks.has(target)) return false;
-  visitedLinks.add(target);
-  return true;
+/** True when `path` is `folder` or inside it. */
+function isWithin(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(folder.endsWith(sep) ? folder : `${folder}${sep}`);
 }
 
 function safeRealpath(path: string): string {

@@ -70,7 +70,9 @@ describe('createStandardSources', () => {
       ['project', join(cwd, 'skills/review')],
       ['personal', join(home, '.agents/skills/review')],
     ]);
-    expect((await registry.issues()).map((issue) => issue.code)).toEqual(['source_root_missing']);
+    expect((await registry.issues()).map((issue) => [issue.code, issue.severity])).toEqual([
+      ['source_root_missing', 'error'],
+    ]);
     await registry.close();
   });
 });

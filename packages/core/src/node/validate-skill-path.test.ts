@@ -54,6 +54,23 @@ describe('validateSkillPath', () => {
     expect(codes(result)).toEqual(['lowercase_skill_file']);
   });
 
+  it('reads a Skill.md in another casing: a warning in default, an error in strict', async () => {
+    await mkdir(path.join(root, 'cased'));
+    await writeFile(path.join(root, 'cased', 'Skill.md'), skillText('cased'));
+    const relaxed = await validateSkillPath('cased', { cwd: root });
+    expect(relaxed).toMatchObject({ valid: true, file: path.join(root, 'cased', 'Skill.md') });
+    expect(relaxed.issues).toEqual([
+      expect.objectContaining({ code: 'misnamed_skill_file', severity: 'warning' }),
+    ]);
+    for (const target of ['cased', 'cased/Skill.md']) {
+      const strict = await validateSkillPath(target, { cwd: root, profile: 'strict' });
+      expect(strict.valid).toBe(false);
+      expect(strict.issues).toEqual([
+        expect.objectContaining({ code: 'misnamed_skill_file', severity: 'error' }),
+      ]);
+    }
+  });
+
   it('reports a missing SKILL.md, a file that is not a folder and a missing path', async () => {
     expect(codes(await validateSkillPath('empty', { cwd: root }))).toEqual(['missing_skill_file']);
     expect(codes(await validateSkillPath('file.txt', { cwd: root }))).toEqual(['not_a_directory']);

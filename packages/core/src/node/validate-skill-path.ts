@@ -1,7 +1,10 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { checkSkillFileName } from '../format/check-skill-file-name.ts';
 import { createIssue } from '../format/create-issue.ts';
 import { parseSkill } from '../format/parse-skill.ts';
+import { isSkillFileName, rankSkillFileNames } from '../format/rank-skill-file-names.ts';
+import type { FieldPositions } from '../format/read-skill-manifest.ts';
 import { resolveSkillLimits, type SkillLimits } from '../format/skill-limits.ts';
 import type { SkillProfile } from '../format/skill-profile.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
@@ -24,15 +27,15 @@ export interface ValidateSkillPathResult {
   name?: string;
   description?: string;
   manifest?: SkillManifest;
+  /** Where each field's key is in the file; present with the manifest. */
+  fieldPositions?: FieldPositions;
   valid: boolean;
   issues: SkillIssue[];
 }
 
-/** Returns the skill file name in `folder`: `SKILL.md` first, else any other casing of it. */
+/** Returns the skill file name in `folder`: `SKILL.md` first, else `skill.md`, else any other casing. */
 export async function findSkillFile(folder: string): Promise<string | undefined> {
-  const names = await readdir(folder);
-  if (names.includes('SKILL.md')) return 'SKILL.md';
-  return names.find((name) => name.toLowerCase() === 'skill.md');
+  return rankSkillFileNames(await readdir(folder))[0];
 }
 
 async function readPrefix(file: string, maxBytes: number): Promise<Uint8Array> {
@@ -76,7 +79,7 @@ export async function validateSkillPath(
   let folder = resolved;
   let fileName: string | undefined;
   if (stats.isFile()) {
-    if (path.basename(resolved).toLowerCase() !== 'skill.md') {
+    if (!isSkillFileName(path.basename(resolved))) {
       return failure(
         resolved,
         createIssue(
@@ -112,15 +115,9 @@ export async function validateSkillPath(
   }
   const file = path.join(folder, fileName);
   const issues: SkillIssue[] = [];
-  if (fileName !== 'SKILL.md') {
-    issues.push(
-      createIssue(
-        'lowercase_skill_file',
-        'warning',
-        `${file} is read as the skill file; rename it to SKILL.md, the name other tools expect`,
-      ),
-    );
-  }
+  const profile = options.profile ?? 'default';
+  const fileNameIssue = checkSkillFileName(fileName, profile);
+  if (fileNameIssue !== undefined) issues.push(fileNameIssue);
   const limits = resolveSkillLimits(options.limits);
   let bytes: Uint8Array;
   try {
@@ -137,7 +134,7 @@ export async function validateSkillPath(
     );
   }
   const parsed = parseSkill(bytes, {
-    profile: options.profile ?? 'default',
+    profile,
     folderName: path.basename(folder),
     limits,
   });
@@ -150,6 +147,7 @@ export async function validateSkillPath(
   };
   if (parsed.manifest !== undefined) {
     result.manifest = parsed.manifest;
+    if (parsed.fieldPositions !== undefined) result.fieldPositions = parsed.fieldPositions;
     result.name = parsed.manifest.name;
     result.description = parsed.manifest.description;
   }

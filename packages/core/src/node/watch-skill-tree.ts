@@ -1,6 +1,7 @@
 import { basename, dirname } from 'node:path';
 import { type FSWatcher, watch } from 'chokidar';
-import { SKILL_FILE_NAMES, SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
+import { isSkillFileName } from '../format/rank-skill-file-names.ts';
+import { SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
 
 /** Options for {@link watchSkillTree}. */
 export interface WatchSkillTreeOptions {
@@ -19,8 +20,6 @@ export interface SkillTreeWatcher {
   ready: Promise<void>;
   close(): Promise<void>;
 }
-
-const skillFileNames: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 
 /** Watches a skill tree with chokidar and reports affected folders in debounced batches. */
 export function watchSkillTree(options: WatchSkillTreeOptions): SkillTreeWatcher {
@@ -53,11 +52,11 @@ export function watchSkillTree(options: WatchSkillTreeOptions): SkillTreeWatcher
       if (path === root) return false;
       const name = basename(path);
       if (SKIPPED_FOLDER_NAMES.has(name)) return true;
-      return stats?.isFile() === true && !skillFileNames.has(name);
+      return stats?.isFile() === true && !isSkillFileName(name);
     },
   });
   const onFile = (path: string): void => {
-    if (skillFileNames.has(basename(path))) note(dirname(path));
+    if (isSkillFileName(basename(path))) note(dirname(path));
   };
   watcher.on('add', onFile);
   watcher.on('change', onFile);

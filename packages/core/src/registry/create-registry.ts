@@ -23,6 +23,9 @@ export interface RegistryOptions {
   profile?: 'strict' | 'default';
 }
 
+// Shows bytes that are not UTF-8 as U+FFFD in `LoadedSkill.text`; the parser reports them.
+const lenientUtf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** Receives the registry's change events. */
 export type SkillRegistryListener = (change: SkillRegistryChange) => void;
 
@@ -218,9 +221,14 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
 
   const loadSkill = async (skill: string | SkillEntry): Promise<LoadedSkill> => {
     const entry = await entryOf(skill);
-    const text = await sourceOf(entry).readSkillText(entry.path);
+    const source = sourceOf(entry);
+    const content =
+      source.readSkillBytes === undefined
+        ? await source.readSkillText(entry.path)
+        : await source.readSkillBytes(entry.path);
+    const text = typeof content === 'string' ? content : lenientUtf8.decode(content);
     const folderName = entry.path.split(/[\\/]/).filter(Boolean).at(-1);
-    const parsed = parseSkill(text, {
+    const parsed = parseSkill(content, {
       ...(options.profile === undefined ? {} : { profile: options.profile }),
       ...(folderName === undefined ? {} : { folderName }),
     });
@@ -233,6 +241,7 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
       issues: parsed.issues,
     };
     if (parsed.manifest !== undefined) loaded.manifest = parsed.manifest;
+    if (parsed.fieldPositions !== undefined) loaded.fieldPositions = parsed.fieldPositions;
     return loaded;
   };
 

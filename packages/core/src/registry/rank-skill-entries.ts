@@ -19,9 +19,30 @@ export function compareRankableRecords(a: RankableRecord, b: RankableRecord): nu
   return a.record.path < b.record.path ? -1 : 1;
 }
 
+/**
+ * Keeps the first of records that are the same real folder: one reached through a symbolic link
+ * (`realPath`) and one at that real path, or two links to it. Paths alone are not compared, since
+ * memory sources use virtual paths that may repeat.
+ */
+function dropSameFolder(ordered: readonly RankableRecord[]): RankableRecord[] {
+  const plain = new Set<string>();
+  const linked = new Set<string>();
+  return ordered.filter(({ record }) => {
+    const real = record.realPath;
+    if (real === undefined) {
+      if (linked.has(record.path)) return false;
+      plain.add(record.path);
+      return true;
+    }
+    if (linked.has(real) || plain.has(real)) return false;
+    linked.add(real);
+    return true;
+  });
+}
+
 /** Turns the records of one name into entries, winner first, with `shadows` and `shadowedBy` filled. */
 export function rankSkillEntries(records: readonly RankableRecord[]): SkillEntry[] {
-  const ordered = [...records].sort(compareRankableRecords);
+  const ordered = dropSameFolder([...records].sort(compareRankableRecords));
   const references: SkillShadow[] = ordered.map((item) => ({
     name: item.record.name,
     scope: item.scope,

@@ -1,3 +1,4 @@
+import type { FieldPositions } from '../format/read-skill-manifest.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillManifest } from '../skill/skill-manifest.ts';
 import type { SkillScope } from '../skill/skill-scope.ts';
@@ -55,6 +56,8 @@ export interface LoadedSkill {
   /** The 1-based line of `SKILL.md` where the body starts. */
   bodyLine: number;
   manifest?: SkillManifest;
+  /** Where each field's key is in `SKILL.md`; present with the manifest. */
+  fieldPositions?: FieldPositions;
   valid: boolean;
   /** Every issue of the whole file (the scan only knows the frontmatter's). */
   issues: SkillIssue[];

@@ -14,6 +14,8 @@ export interface CreateSkillRecordOptions {
   folderName: string;
   size?: number;
   mtimeMs?: number;
+  /** The skill folder's real path, when a symbolic link led to it. */
+  realPath?: string;
 }
 
 /** Builds the record a source reports for one parsed skill. */
@@ -30,5 +32,6 @@ export function createSkillRecord(options: CreateSkillRecordOptions): SkillRecor
   if (parsed.manifest !== undefined) record.manifest = parsed.manifest;
   if (options.size !== undefined) record.size = options.size;
   if (options.mtimeMs !== undefined) record.mtimeMs = options.mtimeMs;
+  if (options.realPath !== undefined) record.realPath = options.realPath;
   return record;
 }

@@ -20,6 +20,11 @@ export interface SkillRecord {
   size?: number;
   /** Modification time of `SKILL.md` in milliseconds, when known. */
   mtimeMs?: number;
+  /**
+   * The skill folder's real path, when it differs from `path` (a symbolic link led to it): records
+   * whose folders are the same real folder are one skill, and the registry keeps the first.
+   */
+  realPath?: string;
 }
 
 /** A problem with a source as a whole (a missing root, a scan bound reached, an unreadable folder). */
@@ -68,6 +73,11 @@ export interface SkillSource {
   subscribe(listener: SkillSourceListener): () => void;
   /** Reads the whole `SKILL.md` text of the skill in folder `skillPath`. */
   readSkillText(skillPath: string): Promise<string>;
+  /**
+   * Reads the `SKILL.md` of the skill in folder `skillPath` as bytes, for sources that hold files:
+   * the registry parses them, so bytes that are not UTF-8 are reported as validation reports them.
+   */
+  readSkillBytes?(skillPath: string): Promise<Uint8Array>;
   /** Lists the files of the skill in folder `skillPath`, sorted by path. */
   listFiles(skillPath: string): Promise<SkillFileInfo[]>;
   /** Reads one file of the skill in folder `skillPath`; `relativePath` must stay inside the folder. */

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SkillIssue } from '@skillset/core';
 import { listSkillFolderFiles, readSkillFolderFile } from '@skillset/core/node';
 import { computeVersionHash } from '../content/compute-version-hash.ts';
 import { sha256 } from '../content/sha256.ts';
 import type { SkillFileInput } from '../skills/skill-types.ts';
+import type { StoreSkillIssue } from '../skills/store-issue-code.ts';
 import type { Store } from '../store/store.ts';
 
 /** What {@link seedBuiltinSkills} did, by skill name. */
@@ -13,7 +13,7 @@ export interface SeedBuiltinSkillsResult {
   updated: string[];
   unchanged: string[];
   /** Folders whose skill could not be stored, with the reasons. */
-  failed: { folder: string; issues: SkillIssue[] }[];
+  failed: { folder: string; issues: StoreSkillIssue[] }[];
 }
 
 async function readSkillFolder(

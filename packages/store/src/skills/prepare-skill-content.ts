@@ -2,7 +2,6 @@ import {
   checkSkillWrite,
   DEFAULT_SKILL_LIMITS,
   normalizeSkillFilePath,
-  type SkillIssue,
   type SkillManifest,
   SkillsetError,
 } from '@skillset/core';
@@ -10,6 +9,7 @@ import { computeVersionHash } from '../content/compute-version-hash.ts';
 import { guessMimeType } from '../content/guess-mime-type.ts';
 import { sha256 } from '../content/sha256.ts';
 import type { SkillFileInput } from './skill-types.ts';
+import type { StoreIssueCode, StoreSkillIssue } from './store-issue-code.ts';
 
 /** A file ready to store; `content` is absent for a file carried over from an earlier version. */
 export interface PreparedFile {
@@ -39,7 +39,7 @@ export const SKILL_FILE = 'SKILL.md';
 
 const encoder = new TextEncoder();
 
-function issue(code: string, message: string, field?: string): SkillIssue {
+function issue(code: StoreIssueCode, message: string, field?: string): StoreSkillIssue {
   return field === undefined
     ? { code, severity: 'error', message }
     : { code, severity: 'error', message, field };
@@ -48,10 +48,10 @@ function issue(code: string, message: string, field?: string): SkillIssue {
 /** Normalises and hashes the given files; bad paths and duplicates become issues. */
 export function prepareFiles(files: readonly SkillFileInput[]): {
   files: PreparedFile[];
-  issues: SkillIssue[];
+  issues: StoreSkillIssue[];
 } {
   const prepared: PreparedFile[] = [];
-  const issues: SkillIssue[] = [];
+  const issues: StoreSkillIssue[] = [];
   const seen = new Set<string>();
   for (const file of files) {
     let path: string;
@@ -99,7 +99,7 @@ export interface PrepareSkillContentOptions {
 /** Validates `SKILL.md` with core's parser and the package limits, and computes the content address. */
 export function prepareSkillContent(
   options: PrepareSkillContentOptions,
-): { ok: true; content: PreparedContent } | { ok: false; issues: SkillIssue[] } {
+): { ok: true; content: PreparedContent } | { ok: false; issues: StoreSkillIssue[] } {
   const checked = checkSkillWrite({
     text: options.skillMd,
     ...(options.expectedName === undefined ? {} : { name: options.expectedName }),

@@ -1,6 +1,7 @@
-import type { SkillIssue, SkillManifest } from '@skillset/core';
+import type { SkillManifest } from '@skillset/core';
 import type { Actor } from '../repositories/actor.ts';
 import type { StoredSkillScope } from '../schema/skills.ts';
+import type { StoreSkillIssue } from './store-issue-code.ts';
 
 /** Who is looking: the workspace (null = only builtin and public skills) and the user, for personal skills. */
 export interface SkillAccess {
@@ -92,7 +93,7 @@ export interface CreateSkillOptions {
 /** The outcome of creating one skill. */
 export type CreateSkillResult =
   | { ok: true; skill: StoredSkill }
-  | { ok: false; reason: 'invalid'; issues: SkillIssue[] }
+  | { ok: false; reason: 'invalid'; issues: StoreSkillIssue[] }
   | { ok: false; reason: 'name_taken'; name: string };
 
 /** Options for updating a skill: a new version guarded by the expected current version. */
@@ -117,7 +118,7 @@ export type WriteVersionResult =
   | { ok: true; skill: StoredSkill; version: number }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'conflict'; currentVersion: number }
-  | { ok: false; reason: 'invalid'; issues: SkillIssue[] }
+  | { ok: false; reason: 'invalid'; issues: StoreSkillIssue[] }
   | { ok: false; reason: 'version_not_found'; version: number };
 
 /** Options for restoring an old version as a new one. */

@@ -1,4 +1,3 @@
-import type { SkillIssue } from '@skillset/core';
 import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
@@ -18,6 +17,7 @@ import type {
   UpdateSkillOptions,
   WriteVersionResult,
 } from './skill-types.ts';
+import type { StoreSkillIssue } from './store-issue-code.ts';
 import { claimNextVersion } from './version-guard.ts';
 import { writeVersions } from './write-versions.ts';
 
@@ -68,7 +68,7 @@ export async function updateSkill(
   options: UpdateSkillOptions,
 ): Promise<WriteVersionResult> {
   const newFiles = prepareFiles([...(options.files ?? []), ...(options.putFiles ?? [])]);
-  const issues: SkillIssue[] = [...newFiles.issues];
+  const issues: StoreSkillIssue[] = [...newFiles.issues];
   if (options.files !== undefined && options.putFiles !== undefined) {
     issues.push({
       code: 'conflicting_file_options',

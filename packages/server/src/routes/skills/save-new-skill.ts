@@ -1,5 +1,10 @@
-import { parseSkill, type SkillIssue, SkillsetError } from '@skillset/core';
-import type { CreateSkillOptions, SkillFileInput, StoredSkill } from '@skillset/store';
+import { parseSkill, SkillsetError } from '@skillset/core';
+import type {
+  CreateSkillOptions,
+  SkillFileInput,
+  StoredSkill,
+  StoreSkillIssue,
+} from '@skillset/store';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import type { SkillCaller } from './skill-caller.ts';
@@ -25,7 +30,7 @@ export interface SaveNewSkillOptions {
 
 /** The refusal of an invalid `SKILL.md`: 400 `invalid_skill` with every issue. */
 export function invalidSkill(
-  issues: readonly SkillIssue[],
+  issues: readonly StoreSkillIssue[],
   what = 'SKILL.md',
 ): SkillsetError<ServerErrorCode> {
   const errors = issues.filter((issue) => issue.severity === 'error');
