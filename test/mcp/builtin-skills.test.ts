@@ -1,9 +1,7 @@
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { createTempDir } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { skillsetBin } from '../support/skillset-bin.ts';
+import { createSkillsetMcpTransport } from '../support/skillset-mcp-transport.ts';
 
 // A tool name as a skill body writes it: `snake_case` in backticks.
 const TOOL_NAME = /`([a-z]+(?:_[a-z]+)+)`/g;
@@ -12,19 +10,7 @@ describe('skillset mcp: built-in skills', () => {
   it('serves built-in skills that call only the tools this server offers', async () => {
     await using home = await createTempDir();
     await using project = await createTempDir();
-    const transport = new StdioClientTransport({
-      command: skillsetBin,
-      args: ['mcp'],
-      cwd: project.path,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: home.path,
-        XDG_CACHE_HOME: join(home.path, 'cache'),
-        XDG_CONFIG_HOME: join(home.path, 'config'),
-        NO_COLOR: '1',
-      },
-      stderr: 'pipe',
-    });
+    const transport = createSkillsetMcpTransport({ cwd: project.path, home: home.path });
     const client = new Client({ name: 'builtin-skills-test', version: '1.0.0' });
     await client.connect(transport);
     try {

@@ -1,7 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -9,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { buildSkill, createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { skillsetBin } from '../support/skillset-bin.ts';
+import { createSkillsetMcpTransport } from '../support/skillset-mcp-transport.ts';
 
 /** Resolves when `check` holds, polling every 20 ms; rejects after `timeoutMs`. */
 async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -41,18 +40,10 @@ describe('skillset mcp (stdio)', () => {
     await mkdir(join(home.path, 'cache'));
 
     const stderr: string[] = [];
-    const transport = new StdioClientTransport({
-      command: skillsetBin,
-      args: ['mcp', '--dir', skills.path],
+    const transport = createSkillsetMcpTransport({
+      args: ['--dir', skills.path],
       cwd: project.path,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: home.path,
-        XDG_CACHE_HOME: join(home.path, 'cache'),
-        XDG_CONFIG_HOME: join(home.path, 'config'),
-        NO_COLOR: '1',
-      },
-      stderr: 'pipe',
+      home: home.path,
     });
     transport.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
