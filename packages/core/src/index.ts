@@ -81,6 +81,7 @@ export {
   type InvokeMessageOptions,
   type InvokeMessageResult,
   invokeMessage,
+  loadEntriesByName,
   type MessageActivation,
   type RefusedInvocation,
 } from './invoke/invoke-message.ts';

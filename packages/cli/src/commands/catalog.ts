@@ -6,12 +6,12 @@ import {
   DEFAULT_CATALOG_BUDGET,
   renderCatalog,
 } from '@skillset/core';
+import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { loadCatalogSkills } from '../load-catalog-skills.ts';
 import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { printJson, type Terminal } from '../output/terminal.ts';
-import { reportLeftOut } from '../report-left-out.ts';
 
 /** Options for {@link runCatalog}; `mode` is already resolved (ranked needs a query). */
 export interface CatalogCommandOptions {
@@ -29,9 +29,11 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
-    const gate = createPolicyGate({ registry, policy: policy.context });
-    const leftOut = await reportLeftOut(terminal, gate, 'catalog', 'the catalog');
-    const entries = await gate.list('catalog');
+    const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
+      gate: createPolicyGate({ registry, policy: policy.context }),
+      entryPoint: 'catalog',
+      leftOutOf: 'the catalog',
+    });
     const ranked = options.mode === 'ranked';
     const skills = await loadCatalogSkills({ registry, entries, withBodies: ranked });
     const result = renderCatalog({

@@ -85,7 +85,10 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
         unknown: result.unknown.map(describeInvocation),
       });
     } else {
-      const invocable = (await gate.list('slash_command')).map((entry) => entry.name);
+      const invocable =
+        result.unknown.length === 0
+          ? []
+          : (await gate.list('slash_command')).map((entry) => entry.name);
       for (const invocation of result.unknown) {
         const suggestions = closestNames(invocation.name, invocable);
         const hint = suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '';

@@ -1,10 +1,10 @@
 import { createPolicyGate, createSkillIndex, searchSkills } from '@skillset/core';
+import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { loadCatalogSkills } from '../load-catalog-skills.ts';
 import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
-import { reportLeftOut } from '../report-left-out.ts';
 
 /** Options for {@link runSearch}. */
 export interface SearchCommandOptions {
@@ -33,9 +33,11 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
-    const gate = createPolicyGate({ registry, policy: policy.context });
-    const leftOut = await reportLeftOut(terminal, gate, 'search_skills', 'the search');
-    const entries = await gate.list('search_skills');
+    const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
+      gate: createPolicyGate({ registry, policy: policy.context }),
+      entryPoint: 'search_skills',
+      leftOutOf: 'the search',
+    });
     const skills = await loadCatalogSkills({ registry, entries, withBodies: true });
     const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) });
     const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({

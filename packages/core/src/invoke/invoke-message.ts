@@ -20,7 +20,7 @@ export interface InvokeMessageOptions {
   registry: SkillRegistry;
   /** The surface's policy: `invoke` for the `/name` itself, `read` for the skills it references. */
   decide: InvocationDecide;
-  /** The winning entry of each lowercased name, valid or not; built from `registry.list()` when absent. */
+  /** {@link loadEntriesByName}'s map, for callers that cache it; loaded when absent. */
   entries?: ReadonlyMap<string, SkillEntry>;
   session?: ActivationSession;
   /** `${SESSION_ID}` when no session is given. */
@@ -70,7 +70,8 @@ export function describeInvocation(invocation: Invocation): string {
   return `${invocation.prefix}${invocation.typed}`;
 }
 
-async function entriesByName(registry: SkillRegistry): Promise<Map<string, SkillEntry>> {
+/** The registry's winning entry of each lowercased name, valid or not: what `/name` looks up. */
+export async function loadEntriesByName(registry: SkillRegistry): Promise<Map<string, SkillEntry>> {
   const byName = new Map<string, SkillEntry>();
   for (const entry of await registry.list()) byName.set(entry.name.toLowerCase(), entry);
   return byName;
@@ -83,7 +84,7 @@ async function entriesByName(registry: SkillRegistry): Promise<Map<string, Skill
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { message, registry, decide, session, onAttempt, prefixes } = options;
-  const entries = options.entries ?? (await entriesByName(registry));
+  const entries = options.entries ?? (await loadEntriesByName(registry));
   const parse = (isKnown: (name: string) => boolean) =>
     parseInvocation({ message, isKnown, ...(prefixes === undefined ? {} : { prefixes }) });
 

@@ -113,7 +113,6 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
   const realRoot = safeRealpath(root);
   /** Real paths of the trees walked: the root's, then each followed link's target. */
   const walkedTrees = [realRoot];
-  const walkedTreeSet = new Set(walkedTrees);
 
   /** The real folder a symbolic link leads to, when it is one to walk: not a loop, not walked yet. */
   const followableLink = (link: string, parentReal: string): string | undefined => {
@@ -125,7 +124,6 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       return undefined;
     }
     walkedTrees.push(target);
-    walkedTreeSet.add(target);
     return target;
   };
   let limitReported = false;
@@ -292,7 +290,7 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       if (childReal === undefined) {
         childReal = real === folder ? child : `${real}${sep}${name}`;
         // Inside a linked tree, a folder may be another walked tree (or the root): skip it.
-        if (childReal !== child && walkedTreeSet.has(childReal)) continue;
+        if (childReal !== child && walkedTrees.includes(childReal)) continue;
       }
       visit(child, `${prefix}${name}`, depth + 1, childReal);
     }

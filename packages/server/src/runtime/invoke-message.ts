@@ -3,6 +3,7 @@ import {
   describeInvocation,
   type InvocationError,
   invokeMessage as invokeMessageWithCore,
+  loadEntriesByName,
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
@@ -61,11 +62,7 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { skills, policy, message, session, onUse } = options;
-  const entries = await skills.derived('entries-by-name', async () => {
-    const byName = new Map<string, SkillEntry>();
-    for (const entry of await skills.registry.list()) byName.set(entry.name.toLowerCase(), entry);
-    return byName;
-  });
+  const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
   const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
   const result = await invokeMessageWithCore({
     message,
