@@ -28,6 +28,8 @@ export interface PolicyGateOptions {
   store?: SkillStore;
   /** Asks for approval where a rule says `ask`; without it such uses are refused. */
   approve?: ApproveFunction;
+  /** The policy subject of an entry, for hosts that keep switches and owners elsewhere (the server). */
+  subjectOf?: (entry: SkillEntry) => PolicySubject | Promise<PolicySubject>;
 }
 
 /** Options for {@link PolicyGate.list} and {@link PolicyGate.find}. */
@@ -65,6 +67,7 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
   const { registry, policy, store, approve } = options;
 
   const subjectOf = async (entry: SkillEntry): Promise<PolicySubject> => {
+    if (options.subjectOf !== undefined) return options.subjectOf(entry);
     const manifest =
       entry.manifest ?? createManifest({ name: entry.name, description: entry.description });
     const subject: PolicySubject = { manifest, scope: entry.scope };

@@ -4,7 +4,11 @@ import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillIndex } from '../search/create-skill-index.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
-import { type ApproveFunction, createPolicyGate } from './create-policy-gate.ts';
+import {
+  type ApproveFunction,
+  createPolicyGate,
+  type PolicyGateOptions,
+} from './create-policy-gate.ts';
 import { createReadSkillFileTool } from './create-read-skill-file-tool.ts';
 import { createSearchSkillsTool } from './create-search-skills-tool.ts';
 import { createUseSkillTool, type RunForkFunction } from './create-use-skill-tool.ts';
@@ -28,6 +32,8 @@ export interface SkillToolsOptions {
   runFork?: RunForkFunction;
   /** Asks a person where a rule says `ask`; without it such uses are refused. */
   approve?: ApproveFunction;
+  /** The policy subject of an entry when the store does not supply it (see {@link createPolicyGate}). */
+  subjectOf?: PolicyGateOptions['subjectOf'];
   /** Largest text `read_skill_file` returns, in bytes. */
   maxFileBytes?: number;
   /** Makes the registry see a management write; defaults to `registry.refresh()`. */
@@ -47,6 +53,7 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
     policy,
     ...(store === undefined ? {} : { store }),
     ...(approve === undefined ? {} : { approve }),
+    ...(options.subjectOf === undefined ? {} : { subjectOf: options.subjectOf }),
   });
   const tools: SkillTool[] = [];
   const usable = await gate.list('use_skill');

@@ -1,0 +1,16 @@
+export {
+  type AgentApprovalRequest,
+  type AgentApproveFunction,
+  describeApprovalRequest,
+} from './agent-approval.ts';
+export type { AgentEvent } from './agent-event.ts';
+export type { AgentCatalogOptions, AgentPrompt, SkillTrace } from './assemble-agent-prompt.ts';
+export { BASE_SYSTEM_PROMPT } from './base-prompt.ts';
+export {
+  type AgentSession,
+  type AgentSkillUse,
+  type CreateAgentOptions,
+  createAgent,
+} from './create-agent.ts';
+export { describeModelError } from './describe-model-error.ts';
+export { MODEL_PROVIDERS, type ModelConfigErrorCode, resolveModel } from './resolve-model.ts';
