@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /** One reply of the scripted endpoint: text, tool calls, or both. */
 export interface CompletionReply {
+  /** Start the answer and never finish it (to test cancelling a turn). */
+  hang?: boolean;
   text?: string;
   toolCalls?: Array<{ name: string; arguments: unknown }>;
 }
@@ -74,6 +76,7 @@ function answer(
       `data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }], ...extra })}\n\n`,
     );
   send({ role: 'assistant', content: '' }, null);
+  if (reply.hang === true) return;
   for (const piece of reply.text?.split(/(?<= )/) ?? []) send({ content: piece }, null);
   if (toolCalls.length > 0) send({ tool_calls: toolCalls }, null);
   send({}, finishReason, { usage });
@@ -118,6 +121,10 @@ export async function startOpenAiCompatibleServer(script: Script): Promise<OpenA
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -10,6 +10,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 const exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,
+  stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
 });

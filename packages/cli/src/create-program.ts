@@ -2,6 +2,7 @@ import { type CatalogFormat, type CatalogMode, DEFAULT_CATALOG_BUDGET } from '@s
 import { Command, Option } from 'commander';
 import { readCliVersion } from './cli-version.ts';
 import { runCatalog } from './commands/catalog.ts';
+import { runChat } from './commands/chat.ts';
 import { runInvoke } from './commands/invoke.ts';
 import { runList } from './commands/list.ts';
 import { runMcp } from './commands/mcp.ts';
@@ -150,6 +151,25 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         dirs: options.dir,
         limit: options.limit,
         json: options.json,
+      });
+    });
+
+  program
+    .command('chat')
+    .description(
+      'Chat with a model that uses the skills (streaming; /skills lists them; -p runs one message and prints the answer)',
+    )
+    .addOption(dirOption())
+    .option(
+      '--model <provider:id>',
+      'openai:<id>, anthropic:<id> or openai-compatible:<id> (default: SKILLSET_MODEL)',
+    )
+    .option('-p, --print <message>', 'run one message non-interactively and print the final answer')
+    .action(async (options: { dir: string[]; model?: string; print?: string }) => {
+      outcome.exitCode = await runChat(terminal, {
+        dirs: options.dir,
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.print === undefined ? {} : { print: options.print }),
       });
     });
 

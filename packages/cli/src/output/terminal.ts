@@ -6,6 +6,8 @@ export interface Terminal {
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Where an interactive command reads the person's lines; the process's stdin when absent. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 type Style = Parameters<typeof styleText>[0];

@@ -1,0 +1,171 @@
+import path from 'node:path';
+import {
+  type AgentApprovalRequest,
+  type AgentSession,
+  createAgent,
+  describeApprovalRequest,
+  resolveModel,
+} from '@skillset/agent';
+import { createPolicyGate, type PolicyGate, type SkillRegistry } from '@skillset/core';
+import { createFolderSkillStore } from '@skillset/core/node';
+import type { LanguageModel } from 'ai';
+import { CHAT_COMMANDS, completeSkillNames } from '../chat/complete-skill-names.ts';
+import { createLineReader, type LineReader } from '../chat/line-reader.ts';
+import { describeActivation, printAgentEvent } from '../chat/print-agent-event.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
+import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { paint, printLine, type Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runChat}. */
+export interface ChatCommandOptions {
+  dirs: string[];
+  model?: string;
+  /** Run this one message non-interactively and print the final answer. */
+  print?: string;
+}
+
+function resolveModelOrReport(terminal: Terminal, spec: string | undefined) {
+  try {
+    return resolveModel(spec, terminal.env);
+  } catch (error) {
+    terminal.stderr.write(`skillset: ${(error as Error).message}\n`);
+    return undefined;
+  }
+}
+
+/** `skillset chat -p MESSAGE`: one turn; the final answer on stdout, everything else on stderr. */
+async function printOneTurn(terminal: Terminal, agent: AgentSession, message: string) {
+  for await (const event of agent.send(message)) {
+    if (event.type === 'activation')
+      terminal.stderr.write(`skillset: ${describeActivation(event)}\n`);
+    else if (event.type === 'notice') terminal.stderr.write(`skillset: note: ${event.message}\n`);
+    else if (event.type === 'error') {
+      terminal.stderr.write(`skillset: ${event.message}\n`);
+      return 1;
+    } else if (event.type === 'finish') {
+      terminal.stdout.write(event.text.endsWith('\n') ? event.text : `${event.text}\n`);
+    }
+  }
+  return 0;
+}
+
+async function printSkills(terminal: Terminal, gate: PolicyGate) {
+  const entries = await gate.list('slash_command');
+  if (entries.length === 0) printLine(terminal, 'No skills you can invoke here.');
+  for (const entry of entries) {
+    const description = entry.description.replace(/\s+/g, ' ');
+    printLine(terminal, `/${entry.name}  ${paint(terminal, 'stdout', 'dim', description)}`);
+  }
+}
+
+interface InteractiveChat {
+  terminal: Terminal;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  registry: SkillRegistry;
+  gate: PolicyGate;
+  createSession: (approve: (request: AgentApprovalRequest) => Promise<boolean>) => AgentSession;
+  modelName: string;
+}
+
+/**
+ * The interactive chat: streaming answers, Tab completion of `/` names, `/skills`; Ctrl-C cancels
+ * the running turn, and at the prompt (or a second time) quits.
+ */
+async function chatInteractively(chat: InteractiveChat) {
+  const { terminal, gate } = chat;
+  let invocable = (await gate.list('slash_command')).map((entry) => entry.name);
+  const reader: LineReader = createLineReader({
+    input: chat.stdin,
+    output: terminal.stdout,
+    completer: (line) => completeSkillNames(line, invocable),
+  });
+  let turn: AbortController | undefined;
+  const interrupt = () => {
+    if (turn !== undefined && !turn.signal.aborted) turn.abort();
+    else reader.close();
+  };
+  reader.readline.on('SIGINT', interrupt);
+  process.on('SIGINT', interrupt);
+  const agent = chat.createSession(async (request) => {
+    const answer = await reader.ask(`${describeApprovalRequest(request)} [y/N] `);
+    return /^\s*y(es)?\s*$/i.test(answer ?? '');
+  });
+  printLine(
+    terminal,
+    paint(
+      terminal,
+      'stdout',
+      'dim',
+      `Skillset chat with ${chat.modelName}. /skills lists the skills, Tab completes /names, Ctrl-C cancels a turn, Ctrl-D quits.`,
+    ),
+  );
+  try {
+    for (;;) {
+      const line = await reader.next('› ');
+      if (line === undefined) break;
+      const message = line.trim();
+      if (message === '') continue;
+      if (
+        CHAT_COMMANDS.includes(message.slice(1) as (typeof CHAT_COMMANDS)[number]) &&
+        message.startsWith('/')
+      ) {
+        await printSkills(terminal, gate);
+        continue;
+      }
+      turn = new AbortController();
+      const state = { midLine: false };
+      for await (const event of agent.send(message, { signal: turn.signal })) {
+        printAgentEvent(terminal, event, state);
+      }
+      turn = undefined;
+      invocable = (await gate.list('slash_command')).map((entry) => entry.name);
+    }
+  } finally {
+    process.off('SIGINT', interrupt);
+    reader.close();
+  }
+  return 0;
+}
+
+/** `skillset chat`: talk to a model that uses the local skills, under the local policy. */
+export async function runChat(terminal: Terminal, options: ChatCommandOptions): Promise<number> {
+  const modelName = options.model ?? terminal.env.SKILLSET_MODEL;
+  const model = resolveModelOrReport(terminal, modelName);
+  if (model === undefined) return 1;
+  const policy = await openLocalPolicy(terminal);
+  const registry = await openLocalRegistry(terminal, options.dirs);
+  try {
+    if (await reportSourceIssues(terminal, registry)) return 1;
+    const gate = createPolicyGate({ registry, policy: policy.context });
+    const store = createFolderSkillStore({ root: path.join(terminal.cwd, '.claude', 'skills') });
+    const modelFor = (id: string): LanguageModel | undefined => {
+      if (!id.includes(':')) return undefined;
+      try {
+        return resolveModel(id, terminal.env);
+      } catch {
+        return undefined;
+      }
+    };
+    const createSession = (approve?: (request: AgentApprovalRequest) => Promise<boolean>) =>
+      createAgent({
+        model,
+        modelFor,
+        registry,
+        policy: policy.context,
+        store,
+        ...(approve === undefined ? {} : { approve }),
+      });
+    if (options.print !== undefined)
+      return await printOneTurn(terminal, createSession(), options.print);
+    return await chatInteractively({
+      terminal,
+      stdin: terminal.stdin ?? process.stdin,
+      registry,
+      gate,
+      createSession,
+      modelName: modelName ?? '',
+    });
+  } finally {
+    await registry.close();
+  }
+}
