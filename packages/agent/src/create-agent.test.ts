@@ -33,6 +33,11 @@ const skills = [
     body: 'Deploy to $env using the shell tool.\n',
   }),
   buildSkill({
+    name: 'run-shell',
+    description: 'Run a shell command for the user.',
+    fields: { 'tool-dispatch': 'shell' },
+  }),
+  buildSkill({
     name: 'secret-sauce',
     description: 'A skill the policy denies to the model.',
     body: 'The secret recipe is SAUCE-42.\n',
@@ -236,6 +241,27 @@ describe('createAgent', () => {
     expect(ran).toEqual(['shell:deploy staging']);
   });
 
+  it('offers a tool-dispatch skill as skill_<name>, asking for approval as its tool does', async () => {
+    const approvals: AgentApprovalRequest[] = [];
+    const { agent, calls, ran } = setUp(
+      [
+        { toolCalls: [{ toolName: 'skill_run-shell', input: { command: 'ls' } }] },
+        { text: 'Listed.' },
+      ],
+      {
+        approvalTools: ['shell'],
+        approve: (request) => {
+          approvals.push(request);
+          return true;
+        },
+      },
+    );
+    expect(finalText(await run(agent.send('List the files')))).toBe('Listed.');
+    expect(calls[0]?.tools).toContain('skill_run-shell');
+    expect(approvals).toEqual([{ kind: 'tool', tool: 'shell', input: { command: 'ls' } }]);
+    expect(ran).toEqual(['shell:ls']);
+  });
+
   it('asks a person where a rule says ask, and reports a refusal to the model', async () => {
     const approvals: AgentApprovalRequest[] = [];
     const { agent, calls } = setUp(
@@ -297,7 +323,12 @@ describe('createAgent', () => {
     const stable = setUp([], { catalog: { mode: 'stable' } }).agent;
     expect(
       (await stable.prompt('deploy the service')).catalog.entries.map((entry) => entry.name),
-    ).toEqual(['deploy', 'release-notes', 'research']);
+    ).toEqual(['deploy', 'release-notes', 'research', 'run-shell']);
+    const small = setUp([], { catalog: { budget: 12 } }).agent;
+    const cut = await small.prompt('deploy the service');
+    expect(cut.catalog.tokens).toBeLessThanOrEqual(12);
+    expect(cut.catalog.omitted).toBeGreaterThan(0);
+    expect(cut.trace.filter((entry) => entry.reason.startsWith('Left out'))).not.toHaveLength(0);
   });
 
   it('reports a failing model as one error event and keeps the conversation unchanged', async () => {

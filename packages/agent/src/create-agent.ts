@@ -248,17 +248,18 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         content: parts.map((text) => ({ type: 'text' as const, text })),
       };
 
-      const skillTools = await createSkillTools({
-        ...shared,
-        session,
-        availableTools: await toAvailableTools(hostTools),
-        runFork: (fork) => runFork(fork, signal),
-      });
       const guarded = guardHostTools({
         tools: hostTools,
         approvalTools,
         approve,
         preApproved: async () => (await activeToolRules()).allowed,
+      });
+      // Dispatch wrappers run the guarded tools, so they ask for approval as the tools do.
+      const skillTools = await createSkillTools({
+        ...shared,
+        session,
+        availableTools: await toAvailableTools(guarded),
+        runFork: (fork) => runFork(fork, signal),
       });
       const tools: ToolSet = { ...guarded, ...toAiSdkTools(skillTools) };
       const prompt = await assemble(
