@@ -14,14 +14,7 @@ import {
   type SkillToolResult,
 } from '@skillset/core';
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
-import {
-  generateText,
-  isStepCount,
-  type LanguageModel,
-  type ModelMessage,
-  streamText,
-  type ToolSet,
-} from 'ai';
+import { isStepCount, type LanguageModel, type ModelMessage, streamText, type ToolSet } from 'ai';
 import type { AgentApproveFunction } from './agent-approval.ts';
 import type { AgentEvent } from './agent-event.ts';
 import {
@@ -29,9 +22,10 @@ import {
   type AgentPrompt,
   createPromptAssembler,
 } from './assemble-agent-prompt.ts';
-import { BASE_SYSTEM_PROMPT, FORK_SYSTEM_PROMPT, SAVE_PROCEDURE_PROMPT } from './base-prompt.ts';
+import { BASE_SYSTEM_PROMPT, SAVE_PROCEDURE_PROMPT } from './base-prompt.ts';
 import { describeModelError } from './describe-model-error.ts';
 import { guardHostTools, toAvailableTools } from './guard-host-tools.ts';
+import { runForkAgent } from './run-fork-agent.ts';
 import { matchesToolPatterns } from './tool-patterns.ts';
 
 /** One use of a skill through the agent, for usage records (surface `agent`). */
@@ -90,10 +84,6 @@ function isFailure(output: unknown): boolean {
   return typeof output === 'object' && output !== null && (output as SkillToolResult).ok === false;
 }
 
-function pickTools(tools: ToolSet, keep: (name: string) => boolean): ToolSet {
-  return Object.fromEntries(Object.entries(tools).filter(([name]) => keep(name)));
-}
-
 /**
  * Creates an agent session (DESIGN.md §11): the system prompt carries the skills the policy allows,
  * `/name` and `$name` run through core's invocation flow before the model sees the message, and
@@ -139,38 +129,19 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
     return { allowed, disallowed };
   };
 
-  const runFork = async (fork: ForkActivation, signal?: AbortSignal): Promise<string> => {
-    const forkSession = createActivationSession({ id: `${id}/${fork.name}` });
-    for (const name of fork.activated) forkSession.markActive(name);
-    const skillTools = toAiSdkTools(await createSkillTools({ ...shared, session: forkSession }));
-    const allowedTools = fork.allowedTools;
-    const guarded = guardHostTools({
-      tools: hostTools,
+  const runFork = (fork: ForkActivation, signal?: AbortSignal) =>
+    runForkAgent(fork, {
+      parentId: id,
+      model:
+        (fork.model === undefined ? undefined : options.modelFor?.(fork.model)) ?? options.model,
+      toolsOptions: shared,
+      hostTools,
       approvalTools,
       approve,
-      preApproved: async () => allowedTools ?? [],
-    });
-    const tools = pickTools(
-      { ...guarded, ...skillTools },
-      (name) =>
-        (allowedTools === undefined ||
-          name === 'read_skill_file' ||
-          matchesToolPatterns(name, allowedTools)) &&
-        !matchesToolPatterns(name, fork.disallowedTools ?? []),
-    );
-    const model =
-      (fork.model === undefined ? undefined : options.modelFor?.(fork.model)) ?? options.model;
-    const result = await generateText({
-      model,
-      instructions: FORK_SYSTEM_PROMPT,
-      prompt: fork.task,
-      tools,
-      stopWhen: isStepCount(maxSteps),
+      maxSteps,
       maxRetries,
-      ...(signal === undefined ? {} : { abortSignal: signal }),
+      ...(signal === undefined ? {} : { signal }),
     });
-    return result.text;
-  };
 
   async function* send(
     message: string,
