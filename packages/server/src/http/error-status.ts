@@ -35,6 +35,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   forbidden: 403,
   approval_required: 403,
   approval_denied: 403,
+  origin_not_allowed: 403,
   not_found: 404,
   skill_not_found: 404,
   skill_file_not_found: 404,
