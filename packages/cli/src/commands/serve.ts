@@ -28,7 +28,7 @@ export async function runServe(terminal: Terminal, options: ServeCommandOptions)
   } else {
     printLine(
       terminal,
-      'Tokens:      `skillset token create --name NAME` (stop the server first on PGlite)',
+      'Tokens:      POST /api/tokens, or `skillset token create --name NAME` (on PGlite, with the server stopped)',
     );
   }
   printLine(terminal, 'Press Ctrl+C to stop.');
