@@ -9,6 +9,8 @@ import { runMcp } from './commands/mcp.ts';
 import { runSearch } from './commands/search.ts';
 import { runServe } from './commands/serve.ts';
 import { runShow } from './commands/show.ts';
+import { runSignInLink } from './commands/sign-in-link.ts';
+import { parseExpires, runTokenCreate } from './commands/token-create.ts';
 import { runValidate } from './commands/validate.ts';
 import { parsePositiveInteger } from './output/positive-integer.ts';
 import type { Terminal } from './output/terminal.ts';
@@ -25,6 +27,13 @@ interface CatalogCliOptions {
   format: CatalogFormat;
   mode?: CatalogMode;
   json?: boolean;
+}
+
+interface ServerCliOptions {
+  port?: string;
+  host?: string;
+  dataDir?: string;
+  databaseUrl?: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -183,18 +192,64 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       outcome.exitCode = await runMcp(terminal, { dirs: options.dir });
     });
 
-  program
-    .command('serve')
-    .description(
-      'Run the skills server (API and web UI) on PGlite, or on PostgreSQL with --database-url',
+  const serverOptions = (command: Command) =>
+    command
+      .option('--port <port>', 'port to listen on (default 4747, or PORT)')
+      .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+      .option('--data-dir <dir>', 'PGlite data folder (default ./.skillset, or SKILLSET_DATA_DIR)')
+      .option('--database-url <url>', 'use this PostgreSQL database (or DATABASE_URL)');
+
+  serverOptions(
+    program
+      .command('serve')
+      .description(
+        'Run the skills server (API and web UI) on PGlite, or on PostgreSQL with --database-url',
+      ),
+  ).action(async (options: ServerCliOptions) => {
+    outcome.exitCode = await runServe(terminal, options);
+  });
+
+  serverOptions(
+    program
+      .command('sign-in-link')
+      .description("Print a fresh one-time sign-in link for the server's owner (valid 15 minutes)"),
+  )
+    .option('--url <url>', 'the address people open the server at (default: the running server)')
+    .action(async (options: ServerCliOptions & { url?: string }) => {
+      outcome.exitCode = await runSignInLink(terminal, options);
+    });
+
+  const token = program.command('token').description("Manage the server's tokens");
+  serverOptions(
+    token
+      .command('create')
+      .description('Create a token for the owner, or for an agent with --agent; printed once'),
+  )
+    .requiredOption('--name <name>', 'what the token is for, e.g. "ci"')
+    .option('--agent <agent>', "the agent's name or id: the token acts as that agent")
+    .option(
+      '--workspace <workspace>',
+      "the agent's workspace, id or slug (default: the owner's first)",
     )
-    .option('--port <port>', 'port to listen on (default 4747, or PORT)')
-    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
-    .option('--data-dir <dir>', 'PGlite data folder (default ./.skillset, or SKILLSET_DATA_DIR)')
-    .option('--database-url <url>', 'use this PostgreSQL database (or DATABASE_URL)')
+    .addOption(
+      new Option('--expires <duration>', 'expire after this long, e.g. 30d, 12h, 90m').argParser(
+        parseExpires,
+      ),
+    )
     .action(
-      async (options: { port?: string; host?: string; dataDir?: string; databaseUrl?: string }) => {
-        outcome.exitCode = await runServe(terminal, options);
+      async (
+        options: ServerCliOptions & {
+          name: string;
+          agent?: string;
+          workspace?: string;
+          expires?: Date;
+        },
+      ) => {
+        const { expires, ...rest } = options;
+        outcome.exitCode = await runTokenCreate(terminal, {
+          ...rest,
+          ...(expires === undefined ? {} : { expiresAt: expires }),
+        });
       },
     );
 

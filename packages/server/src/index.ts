@@ -14,6 +14,16 @@ export {
 export { type CreateLoggerOptions, createLogger } from './create-logger.ts';
 export type { ServerErrorCode } from './http/server-error-code.ts';
 export {
+  RUNNING_SERVER_FILE,
+  type RunningServerInfo,
+  readRunningServer,
+} from './local-server/running-server-file.ts';
+export {
+  claimDroppedSignInCode,
+  dropSignInCode,
+  SIGN_IN_DROP_DIR,
+} from './local-server/sign-in-drop-box.ts';
+export {
   createSkillRuntime,
   createStoreSkillSource,
   type RuntimeScope,

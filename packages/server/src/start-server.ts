@@ -1,11 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
-import { ensureInstanceOwner, openStore, type Store, seedBuiltinSkills } from '@skillset/store';
+import {
+  createOwnerSignInCode,
+  ensureInstanceOwner,
+  openStore,
+  type Store,
+  seedBuiltinSkills,
+} from '@skillset/store';
 import type { Logger } from 'pino';
 import { createApp } from './app/create-app.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
+import {
+  removeRunningServerFile,
+  writeRunningServerFile,
+} from './local-server/running-server-file.ts';
 import { createSkillRuntime } from './runtime/skill-runtime.ts';
 
 /** Options for {@link startServer}. */
@@ -16,12 +26,14 @@ export interface StartServerOptions {
   builtinSkillsDir?: string;
 }
 
-/** A started server: its URL, the first owner's token when this start created it, and `close`. */
+/** A started server: its URL, a one-time sign-in link for the owner, and `close`. */
 export interface RunningServer {
   url: string;
-  /** Present on first start only: open it to sign in as the owner. */
-  signInUrl?: string;
-  /** The first owner's token, shown once (on first start). */
+  /** A one-time link that signs the instance owner in (a short-lived code, exchanged once). */
+  signInUrl: string;
+  /** When the sign-in link stops working. */
+  signInExpiresAt: Date;
+  /** The first owner's token, shown once (on first start only). */
   ownerToken?: string;
   store: Store;
   close(): Promise<void>;
@@ -44,7 +56,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
     const runtime = createSkillRuntime({ store, logger });
-    const app = createApp({ store, logger, maxBodyBytes: config.maxBodyBytes, runtime });
+    const pgliteDir = config.databaseUrl === undefined ? config.dataDir : undefined;
+    const app = createApp({
+      store,
+      logger,
+      maxBodyBytes: config.maxBodyBytes,
+      runtime,
+      ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
+    });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
         resolve(started),
@@ -54,16 +73,21 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     logger.info({ url, database: store.kind }, 'skillset server listening');
+    if (pgliteDir !== undefined) await writeRunningServerFile(pgliteDir, url);
+    const signIn = await createOwnerSignInCode(store);
+    if (signIn === undefined)
+      throw new TypeError('the instance has an owner after the first start');
     let closed = false;
     return {
       url,
       store,
-      ...(owner.created
-        ? { ownerToken: owner.token, signInUrl: `${url}/sign-in?token=${owner.token}` }
-        : {}),
+      signInUrl: `${url}/sign-in?code=${signIn.code}`,
+      signInExpiresAt: signIn.expiresAt,
+      ...(owner.created ? { ownerToken: owner.token } : {}),
       async close() {
         if (closed) return;
         closed = true;
+        if (pgliteDir !== undefined) await removeRunningServerFile(pgliteDir);
         const closing = new Promise<void>((resolve) => server.close(() => resolve()));
         // Ends event streams and MCP sessions, and writes pending usage events.
         await runtime.close();

@@ -1,4 +1,10 @@
 export {
+  type CreateOwnerSignInCodeOptions,
+  createOwnerSignInCode,
+  findInstanceOwner,
+  type OwnerSignInCode,
+} from './bootstrap/create-owner-sign-in-code.ts';
+export {
   type EnsureInstanceOwnerOptions,
   type EnsureInstanceOwnerResult,
   ensureInstanceOwner,
@@ -41,12 +47,23 @@ export type {
   ListAuditOptions,
 } from './repositories/audit-repository.ts';
 export {
+  type AcceptInvitationOptions,
+  type AcceptInvitationResult,
+  type CreateInvitationOptions,
+  type CreateInvitationResult,
+  INVITATION_TTL_MS,
+  type InvitationInfo,
+  type InvitationStatus,
+  type InvitationsRepository,
+} from './repositories/invitations-repository.ts';
+export {
   hasRole,
   type MembersRepository,
   type RemoveMemberOptions,
   type SetMemberRoleOptions,
   type WorkspaceMember,
 } from './repositories/members-repository.ts';
+export { generateSecret, hashSecret } from './repositories/one-time-code.ts';
 export {
   type ListPermissionRulesOptions,
   type PermissionRuleInput,
@@ -54,6 +71,21 @@ export {
   type StoredPermissionRule,
   toPermissionRule,
 } from './repositories/permissions-repository.ts';
+export {
+  type AuthenticatedSession,
+  type CreateSessionOptions,
+  type CreateSessionResult,
+  SESSION_TTL_MS,
+  type SessionInfo,
+  type SessionsRepository,
+} from './repositories/sessions-repository.ts';
+export {
+  type CreateHashedSignInCodeOptions,
+  type CreateSignInCodeOptions,
+  type CreateSignInCodeResult,
+  SIGN_IN_CODE_TTL_MS,
+  type SignInCodesRepository,
+} from './repositories/sign-in-codes-repository.ts';
 export {
   type AuthenticatedPrincipal,
   type AuthenticateOptions,
@@ -93,11 +125,14 @@ export {
   agents,
   auditLog,
   blobs,
+  invitations,
   members,
   type PrincipalKind,
   permissionRules,
   STORED_SKILL_SCOPES,
   type StoredSkillScope,
+  sessions,
+  signInCodes,
   skills,
   skillVersions,
   tokens,

@@ -8,6 +8,7 @@ import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
 import * as schema from './schema/index.ts';
 import type { Store } from './store/store.ts';
 import { defineAccessContract } from './test-support/access.contract.ts';
+import { definePeopleContract } from './test-support/people.contract.ts';
 import { defineSkillVersionsContract } from './test-support/skill-versions.contract.ts';
 import { defineSkillsContract } from './test-support/skills.contract.ts';
 import { createTenant, skillText, waitFor } from './test-support/store-fixtures.ts';
@@ -36,6 +37,9 @@ const TABLES: PgTable[] = [
   schema.permissionRules,
   schema.usageEvents,
   schema.auditLog,
+  schema.sessions,
+  schema.signInCodes,
+  schema.invitations,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -57,13 +61,13 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
           const [first, second] = stores as [Store, Store];
           const results = await Promise.all([first.migrate(), second.migrate(), first.migrate()]);
           const applied = results.flatMap((result) => result.applied);
-          expect(applied).toEqual(['0001-initial']);
+          expect(applied).toEqual(['0001-initial', '0002-people-and-sessions']);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
             first.database,
             sql.raw(`select id from ${MIGRATIONS_TABLE}`),
           );
-          expect(rows.map((row) => row.id)).toEqual(['0001-initial']);
+          expect(rows.map((row) => row.id)).toEqual(['0001-initial', '0002-people-and-sessions']);
 
           const adminToken = 'sks_admin-token-from-the-environment';
           const starts = await Promise.all([
@@ -258,6 +262,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     defineSkillsContract(getStore);
     defineSkillVersionsContract(getStore);
     defineAccessContract(getStore);
+    definePeopleContract(getStore);
     defineWorkspaceDataContract(getStore);
   });
 }

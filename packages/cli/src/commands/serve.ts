@@ -13,15 +13,23 @@ export async function runServe(terminal: Terminal, options: ServeCommandOptions)
     terminal,
     `Skillset is running at ${paint(terminal, 'stdout', 'bold', server.url)} (${where})`,
   );
-  if (server.signInUrl !== undefined && server.ownerToken !== undefined) {
-    printLine(terminal, `Sign in:     ${server.signInUrl}`);
+  const minutes = Math.round((server.signInExpiresAt.getTime() - Date.now()) / 60_000);
+  printLine(terminal, `Sign in:     ${server.signInUrl}`);
+  printLine(
+    terminal,
+    `             (one-time link, expires in ${minutes} minutes; \`skillset sign-in-link\` prints a new one)`,
+  );
+  if (server.ownerToken !== undefined) {
     printLine(terminal, `Owner token: ${server.ownerToken}  (shown once; keep it)`);
     printLine(
       terminal,
       `Try:         curl -H "Authorization: Bearer ${server.ownerToken}" ${server.url}/api/skills`,
     );
   } else {
-    printLine(terminal, 'Sign in with your token (it was printed on the first start).');
+    printLine(
+      terminal,
+      'Tokens:      POST /api/tokens, or `skillset token create --name NAME` (on PGlite, with the server stopped)',
+    );
   }
   printLine(terminal, 'Press Ctrl+C to stop.');
   await new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@ import type { Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
-/** What the API's routes share: the store and the logger. */
+/** What the API's routes share: the store, the logger and the server's settings. */
 export interface AppDependencies {
   store: Store;
   logger: Logger;
@@ -10,4 +10,6 @@ export interface AppDependencies {
   maxBodyBytes: number;
   /** The skill runtime (registries, policies, usage, /mcp); created over `store` when absent. */
   runtime?: SkillRuntime;
+  /** The PGlite data folder where `skillset sign-in-link` leaves sign-in codes for this server. */
+  signInDropDir?: string;
 }

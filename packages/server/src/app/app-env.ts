@@ -4,7 +4,10 @@ import type { WorkspaceRole } from '@skillset/store';
 export type RequestPrincipal =
   | {
       kind: 'user';
-      tokenId: string;
+      /** The bearer token, when the request sent one. */
+      tokenId?: string;
+      /** The web session, when the request came with the session cookie. */
+      sessionId?: string;
       userId: string;
       workspaceId: string;
       role: WorkspaceRole;

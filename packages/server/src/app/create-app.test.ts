@@ -23,33 +23,56 @@ describe('createApp', () => {
   it('answers malformed JSON and unknown fields with 400, oversized bodies with 413', async () => {
     await using server = await createTestApp({ maxBodyBytes: 1024 });
     const malformed = await server.request('POST', '/api/session', {
-      body: '{"token": ',
+      body: '{"code": ',
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: { code: 'invalid_json' } });
     const unknown = await server.request('POST', '/api/session', {
-      json: { token: 'x', extra: true },
+      json: { code: 'x', extra: true },
     });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toMatchObject({ error: { code: 'invalid_request' } });
     const large = await server.request('POST', '/api/session', {
-      json: { token: 'x'.repeat(5000) },
+      json: { code: 'x'.repeat(5000) },
     });
     expect(large.status).toBe(413);
   });
 
-  it('exchanges a user token for an httpOnly session cookie that then authenticates', async () => {
+  it('refuses to exchange a bearer token for a cookie: POST /api/session takes a one-time code', async () => {
     await using server = await createTestApp();
     const response = await server.request('POST', '/api/session', {
       json: { token: server.owner.token },
     });
-    expect(response.status).toBe(200);
-    const cookie = response.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/skillset_session=.*HttpOnly.*SameSite=Lax/i);
-    const signedIn = await server.request('GET', '/api/anything', {
-      headers: { cookie: cookie.split(';')[0] as string },
-    });
-    expect(signedIn.status).toBe(404);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sends the security headers on pages, API answers and errors', async () => {
+    await using server = await createTestApp();
+    const responses = [
+      await server.request('GET', '/'),
+      await server.request('GET', '/sign-in?code=nope'),
+      await server.request('GET', '/api/openapi.json'),
+      await server.request('GET', '/api/me'),
+      await server.request('GET', '/api/me', { token: server.owner.token }),
+    ];
+    expect(responses.map((response) => response.status)).toEqual([200, 404, 200, 401, 200]);
+    for (const response of responses) {
+      const csp = response.headers.get('content-security-policy') ?? '';
+      for (const directive of [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+      ]) {
+        expect(csp).toContain(directive);
+      }
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    }
   });
 });

@@ -1,11 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { authenticateRequest } from '../auth/authenticate-request.ts';
+import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
+import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
 import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
 import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
@@ -14,6 +17,15 @@ import { createSkillRuntime } from '../runtime/skill-runtime.ts';
 import { registerWebRoutes } from '../web/register-web-routes.ts';
 import type { AppDependencies } from './app-dependencies.ts';
 import type { AppEnv } from './app-env.ts';
+
+/** The writes that sign someone in: a foreign Origin is refused there even without a cookie. */
+function isSignInPath(path: string): boolean {
+  return (
+    path === '/api/session' ||
+    /^\/api\/invitations\/[^/]+\/accept$/.test(path) ||
+    /^\/invite\/[^/]+$/.test(path)
+  );
+}
 
 /** Builds the HTTP application: public routes, then authentication, then every API route. */
 export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
@@ -30,6 +42,8 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
       404,
     ),
   );
+  app.use('*', securityHeaders());
+  app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
   app.use(
     '/api/*',
     bodyLimit({
@@ -55,6 +69,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
     security: [{ bearer: [] }],
   });
   registerSessionRoutes(app, dependencies);
+  registerInvitationLinkRoutes(app, dependencies);
   registerWebRoutes(app, dependencies);
 
   const authenticate = authenticateRequest(store);

@@ -1,9 +1,10 @@
 import { SkillsetError } from '@skillset/core';
-import type { Store } from '@skillset/store';
+import type { Store, WorkspaceRole } from '@skillset/store';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, RequestPrincipal } from '../app/app-env.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { readRequestToken } from './read-request-token.ts';
+import { readBearerToken } from './read-bearer-token.ts';
+import { readSessionCookie } from './session-cookie.ts';
 
 /** The header (or `?workspace=` query parameter) that picks a user's workspace by id or slug. */
 export const WORKSPACE_HEADER = 'skillset-workspace';
@@ -25,23 +26,65 @@ async function resolveWorkspaceId(store: Store, requested: string): Promise<stri
   return (await store.workspaces.getBySlug(requested))?.id;
 }
 
+async function authenticateSession(
+  store: Store,
+  secret: string,
+  requested: string | undefined,
+): Promise<RequestPrincipal> {
+  const session = await store.sessions.authenticate(secret);
+  if (session === undefined) {
+    throw unauthorized('Your session ended or expired; open a new sign-in link.');
+  }
+  let workspaceId: string | undefined;
+  let role: WorkspaceRole | undefined;
+  if (requested !== undefined) {
+    workspaceId = await resolveWorkspaceId(store, requested);
+    role =
+      workspaceId === undefined
+        ? undefined
+        : await store.members.getRole(workspaceId, session.userId);
+  } else {
+    const [first] = await store.workspaces.listForUser(session.userId);
+    workspaceId = first?.workspace.id;
+    role = first?.role;
+  }
+  if (workspaceId === undefined || role === undefined) throw workspaceNotFound();
+  return {
+    kind: 'user',
+    sessionId: session.sessionId,
+    userId: session.userId,
+    workspaceId,
+    role,
+    instanceAdmin: session.instanceAdmin,
+  };
+}
+
 /**
  * Authenticates every request with its bearer token or session cookie and picks its workspace:
  * an agent's own, else the one asked for, else the token's, else the user's first.
  */
 export function authenticateRequest(store: Store) {
   return createMiddleware<AppEnv>(async (context, next) => {
-    const token = readRequestToken(context);
+    const requested = context.req.header(WORKSPACE_HEADER) ?? context.req.query('workspace');
+    const token = readBearerToken(context);
     if (token === undefined) {
-      throw unauthorized(
-        'Sign in: send Authorization: Bearer <token> (create tokens in Settings).',
-      );
+      const secret = readSessionCookie(context);
+      if (secret === undefined) {
+        throw unauthorized(
+          'Sign in: send Authorization: Bearer <token>, or open a sign-in link (`skillset sign-in-link`).',
+        );
+      }
+      context.set('principal', await authenticateSession(store, secret, requested));
+      await next();
+      return;
+    }
+    if (token === null) {
+      throw unauthorized('Send the token as Authorization: Bearer <token>.');
     }
     const anyWorkspace = await store.tokens.authenticate(token);
     if (anyWorkspace === undefined) {
       throw unauthorized('The token is unknown, revoked or expired; sign in with a valid token.');
     }
-    const requested = context.req.header(WORKSPACE_HEADER) ?? context.req.query('workspace');
     const requestedId =
       requested === undefined ? undefined : await resolveWorkspaceId(store, requested);
     if (requested !== undefined && requestedId === undefined) throw workspaceNotFound();

@@ -8,7 +8,7 @@ export {
 export { authenticateRequest, WORKSPACE_HEADER } from './authenticate-request.ts';
 export { forbiddenError } from './forbidden-error.ts';
 export { notFoundError } from './not-found-error.ts';
-export { readRequestToken, SESSION_COOKIE } from './read-request-token.ts';
+export { readBearerToken } from './read-bearer-token.ts';
 export {
   type AgentPrincipal,
   assertRole,
@@ -16,4 +16,11 @@ export {
   requireUser,
   type UserPrincipal,
 } from './require-role.ts';
+export { isSameOrigin, requireSameOrigin } from './require-same-origin.ts';
 export { resolveWorkspaceRole, type WorkspaceStanding } from './resolve-workspace-role.ts';
+export {
+  clearSessionCookie,
+  readSessionCookie,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from './session-cookie.ts';

@@ -19,7 +19,8 @@ export async function resolveWorkspaceRole(
     return { kind: 'agent' };
   }
   if (principal.workspaceId === workspaceId) return { kind: 'user', role: principal.role };
-  const token = await store.tokens.get(principal.tokenId);
+  const token =
+    principal.tokenId === undefined ? undefined : await store.tokens.get(principal.tokenId);
   if (token?.workspaceId != null && token.workspaceId !== workspaceId) {
     throw notFoundError('workspace', workspaceId);
   }

@@ -1,38 +1,45 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError } from '@skillset/core';
-import { deleteCookie } from 'hono/cookie';
 import type { ApiApp } from '../app/api-app.ts';
 import type { AppDependencies } from '../app/app-dependencies.ts';
 import { apiErrorBodySchema } from '../http/api-error-body.ts';
-import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { SESSION_COOKIE } from './read-request-token.ts';
-import { setSessionCookie } from './set-session-cookie.ts';
+import { exchangeSignInCode } from './exchange-sign-in-code.ts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
+
+const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 
 const sessionRequestSchema = z.strictObject({
-  token: z
-    .string()
-    .min(1)
-    .openapi({ description: 'A user token (e.g. the one printed on first start).' }),
+  code: z.string().min(1).max(200).openapi({
+    description:
+      'The one-time code of a sign-in link (`/sign-in?code=…`, printed on start and by `skillset sign-in-link`).',
+  }),
 });
+
+const sessionSchema = z
+  .object({
+    user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
+    expiresAt: z.string().openapi({ description: 'When the session ends unless signed out' }),
+  })
+  .openapi('Session');
 
 const createSession = createRoute({
   method: 'post',
   path: '/api/session',
   tags: ['session'],
-  summary: 'Exchange a token for an httpOnly session cookie (the web UI signs in this way)',
+  summary: 'Exchange a one-time sign-in code for an httpOnly session cookie',
   security: [],
   request: {
     body: { content: { 'application/json': { schema: sessionRequestSchema } }, required: true },
   },
   responses: {
     200: {
-      description: 'Signed in; the cookie is set',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+      description: 'Signed in; the session cookie is set',
+      content: { 'application/json': { schema: sessionSchema } },
     },
-    401: {
-      description: 'Unknown token',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
+    400: { description: 'Invalid request', content: errorContent },
+    403: { description: 'A foreign Origin (origin_not_allowed)', content: errorContent },
+    404: { description: 'Unknown code (code_not_found)', content: errorContent },
+    410: { description: 'Used or expired code (code_used, code_expired)', content: errorContent },
+    413: { description: 'The request body is too large', content: errorContent },
   },
 });
 
@@ -40,32 +47,41 @@ const deleteSession = createRoute({
   method: 'delete',
   path: '/api/session',
   tags: ['session'],
-  summary: 'Sign out: clear the session cookie',
+  summary: 'Sign out: end the session on the server and clear the cookie',
   security: [],
   responses: {
     200: {
-      description: 'Signed out',
+      description: 'Signed out (also when there was no session)',
       content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
     },
+    403: { description: 'Missing or foreign Origin (origin_not_allowed)', content: errorContent },
   },
 });
 
-/** Registers sign-in and sign-out; both run before authentication. */
-export function registerSessionRoutes(app: ApiApp, { store }: AppDependencies) {
+/** Registers sign-in (code → session) and sign-out; both run before authentication. */
+export function registerSessionRoutes(app: ApiApp, { store, signInDropDir }: AppDependencies) {
   app.openapi(createSession, async (context) => {
-    const { token } = context.req.valid('json');
-    const principal = await store.tokens.authenticate(token);
-    if (principal === undefined || principal.kind !== 'user') {
-      throw new SkillsetError<ServerErrorCode>({
-        code: 'unauthorized',
-        message: 'That token is unknown, revoked, expired or not a user token; paste a user token.',
-      });
-    }
-    setSessionCookie(context, token);
-    return context.json({ ok: true as const }, 200);
+    const { code } = context.req.valid('json');
+    const { secret, session } = await exchangeSignInCode({
+      store,
+      code,
+      ...(signInDropDir === undefined ? {} : { signInDropDir }),
+    });
+    setSessionCookie(context, secret, session.expiresAt);
+    const user = await store.users.get(session.userId);
+    return context.json(
+      {
+        user: { id: session.userId, name: user?.name ?? '', email: user?.email ?? null },
+        expiresAt: session.expiresAt.toISOString(),
+      },
+      200,
+    );
   });
-  app.openapi(deleteSession, (context) => {
-    deleteCookie(context, SESSION_COOKIE, { path: '/' });
+  app.openapi(deleteSession, async (context) => {
+    const secret = readSessionCookie(context);
+    const session = secret === undefined ? undefined : await store.sessions.authenticate(secret);
+    if (session !== undefined) await store.sessions.revoke(session.sessionId);
+    clearSessionCookie(context);
     return context.json({ ok: true as const }, 200);
   });
 }

@@ -19,6 +19,7 @@ export type ServerErrorCode =
   | 'invalid_request'
   | 'member_exists'
   | 'not_found'
+  | 'origin_not_allowed'
   | 'package_too_large'
   | 'payload_too_large'
   | 'precondition_required'

@@ -59,6 +59,8 @@ export interface TestApp extends AsyncDisposable {
   addWorkspace(name: string): Promise<TestPrincipal>;
   /** Adds a user with `role` to a workspace (default: the owner's). */
   addUser(role: WorkspaceRole, workspaceId?: string): Promise<TestPrincipal>;
+  /** Signs a user in (default: the owner) through a one-time code; returns the `Cookie` header value. */
+  signIn(userId?: string): Promise<string>;
   /** Creates an agent with its own token in a workspace (default: the owner's). */
   addAgent(options?: {
     workspaceId?: string;
@@ -129,6 +131,19 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
       return addUser('owner', workspace.id);
     },
     addUser,
+    async signIn(userId = owner.userId as string) {
+      const { code } = await store.signInCodes.create({ userId });
+      const response = await app.request('/api/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code }),
+      });
+      const cookie = /^(skillset_session=[^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+      if (response.status !== 200 || cookie?.[1] === undefined) {
+        throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+      }
+      return cookie[1];
+    },
     async addAgent(agentOptions = {}) {
       const workspaceId = agentOptions.workspaceId ?? owner.workspaceId;
       const agent = await store.agents.create({

@@ -1,8 +1,11 @@
 import type { StoreDatabase } from '../database/store-database.ts';
 import { createAgentsRepository } from '../repositories/agents-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createInvitationsRepository } from '../repositories/invitations-repository.ts';
 import { createMembersRepository } from '../repositories/members-repository.ts';
 import { createPermissionsRepository } from '../repositories/permissions-repository.ts';
+import { createSessionsRepository } from '../repositories/sessions-repository.ts';
+import { createSignInCodesRepository } from '../repositories/sign-in-codes-repository.ts';
 import { createTokensRepository } from '../repositories/tokens-repository.ts';
 import { createUsageRepository } from '../repositories/usage-repository.ts';
 import { createUsersRepository } from '../repositories/users-repository.ts';
@@ -20,6 +23,9 @@ export function createStoreRepositories(database: StoreDatabase): StoreRepositor
     members: createMembersRepository(session),
     agents: createAgentsRepository(session),
     tokens: createTokensRepository(session),
+    sessions: createSessionsRepository(session),
+    signInCodes: createSignInCodesRepository(session),
+    invitations: createInvitationsRepository(session),
     skills: createSkillsRepository(session),
     permissions: createPermissionsRepository(session),
     usage: createUsageRepository(session),

@@ -5,8 +5,13 @@ export type StoreErrorCode =
   | SkillsetErrorCode
   | 'agent_name_taken'
   | 'agent_not_found'
+  | 'code_expired'
+  | 'code_not_found'
+  | 'code_revoked'
+  | 'code_used'
   | 'email_taken'
   | 'invalid_cursor'
+  | 'invalid_display_name'
   | 'invalid_permission_action'
   | 'invalid_permission_skill'
   | 'invalid_permission_surface'

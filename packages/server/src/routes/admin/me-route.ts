@@ -12,7 +12,11 @@ const meSchema = z
     principal: z.object({
       kind: z.enum(['user', 'agent']),
       id: z.string(),
-      tokenId: z.string(),
+      tokenId: z.string().optional().openapi({ description: 'The bearer token used, if any' }),
+      sessionId: z
+        .string()
+        .optional()
+        .openapi({ description: 'The web session used (session cookie), if any' }),
       workspaceId: z.string().openapi({ description: 'The workspace this request acts in' }),
       role: workspaceRoleSchema.optional(),
       instanceAdmin: z
@@ -29,7 +33,8 @@ const getMe = createRoute({
   method: 'get',
   path: '/api/me',
   tags: ['me'],
-  summary: 'Who the token belongs to, the current workspace and every workspace with my role',
+  summary:
+    'Who the token or session belongs to, the current workspace and every workspace with my role',
   responses: { 200: jsonResponse(meSchema, 'The caller'), ...errorResponses() },
 });
 
@@ -61,7 +66,7 @@ export function registerMeRoute(app: ApiApp, { store }: AppDependencies) {
     const [user, memberships, token] = await Promise.all([
       store.users.get(principal.userId),
       store.workspaces.listForUser(principal.userId),
-      store.tokens.get(principal.tokenId),
+      principal.tokenId === undefined ? undefined : store.tokens.get(principal.tokenId),
     ]);
     if (user === undefined) throw notFoundError('user', principal.userId);
     const visible = memberships.filter(
@@ -72,7 +77,8 @@ export function registerMeRoute(app: ApiApp, { store }: AppDependencies) {
         principal: {
           kind: 'user' as const,
           id: principal.userId,
-          tokenId: principal.tokenId,
+          ...(principal.tokenId === undefined ? {} : { tokenId: principal.tokenId }),
+          ...(principal.sessionId === undefined ? {} : { sessionId: principal.sessionId }),
           workspaceId: principal.workspaceId,
           role: principal.role,
           instanceAdmin: principal.instanceAdmin,

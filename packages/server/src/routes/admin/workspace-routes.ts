@@ -89,7 +89,7 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
   app.openapi(listWorkspaces, async (context) => {
     const user = requireUser(context.var.principal, 'list workspaces');
     const memberships = await store.workspaces.listForUser(user.userId);
-    const token = await store.tokens.get(user.tokenId);
+    const token = user.tokenId === undefined ? undefined : await store.tokens.get(user.tokenId);
     const visible = memberships.filter(
       (membership) => token?.workspaceId == null || token.workspaceId === membership.workspace.id,
     );

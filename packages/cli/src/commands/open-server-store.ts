@@ -1,0 +1,30 @@
+import {
+  readRunningServer,
+  resolveServerConfig,
+  type ServerConfig,
+  type ServerFlags,
+} from '@skillset/server';
+import { openStore, type Store } from '@skillset/store';
+import type { Terminal } from '../output/terminal.ts';
+
+/** The database flags `sign-in-link` and `token create` share with `serve`. */
+export type ServerStoreFlags = Pick<ServerFlags, 'host' | 'port' | 'dataDir' | 'databaseUrl'>;
+
+/** The server configuration these flags and the environment give, as `serve` reads it. */
+export function resolveCommandConfig(terminal: Terminal, flags: ServerStoreFlags): ServerConfig {
+  return resolveServerConfig({ flags, env: terminal.env, cwd: terminal.cwd });
+}
+
+/** The URL of a server running on this PGlite folder, if any (PGlite allows one process). */
+export async function findRunningPgliteServer(config: ServerConfig) {
+  return config.databaseUrl === undefined ? readRunningServer(config.dataDir) : undefined;
+}
+
+/** Opens (and migrates) the server's store; the caller closes it. */
+export function openServerStore(config: ServerConfig): Promise<Store> {
+  return openStore(
+    config.databaseUrl === undefined
+      ? { dataDir: config.dataDir, migrate: true }
+      : { databaseUrl: config.databaseUrl, migrate: true },
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from '@hono/zod-openapi';
+import type { InvitationInfo } from '@skillset/store';
+import { workspaceRoleSchema } from './workspace-schemas.ts';
+
+/** An invitation as the API returns it: never its code. */
+export const invitationSchema = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    email: z.string(),
+    role: workspaceRoleSchema,
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    invitedBy: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string(),
+    acceptedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  })
+  .openapi('Invitation');
+
+/** The body of `POST /api/workspaces/{id}/invitations`. */
+export const createInvitationSchema = z.strictObject({
+  email: z.string().trim().email().max(320),
+  role: workspaceRoleSchema,
+  expiresInDays: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .optional()
+    .openapi({ description: 'How long the link stays valid (default 7 days)' }),
+});
+
+/** The answer to a new invitation: the same whether or not the address has an account. */
+export const createdInvitationSchema = z
+  .object({
+    invitation: invitationSchema,
+    url: z.string().openapi({ description: 'The one-time link to send to the invitee' }),
+    code: z.string().openapi({ description: 'The code in the link, shown only now' }),
+  })
+  .openapi('CreatedInvitation');
+
+/** `?includeClosed=true` also lists accepted, revoked and expired invitations. */
+export const listInvitationsQuerySchema = z.object({
+  includeClosed: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ param: { name: 'includeClosed', in: 'query' } }),
+});
+
+/** The path of one invitation of a workspace. */
+export const invitationParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+  invitationId: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'invitationId', in: 'path' } }),
+});
+
+/** The path of an invitation link's code. */
+export const invitationCodeParamsSchema = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'code', in: 'path' } }),
+});
+
+/** What an invitation link opens: the workspace, the role and where the invitation stands. */
+export const invitationPreviewSchema = z
+  .object({
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    email: z.string(),
+    role: workspaceRoleSchema,
+    status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
+    expiresAt: z.string(),
+  })
+  .openapi('InvitationPreview');
+
+/** The body of `POST /api/invitations/{code}/accept`. */
+export const acceptInvitationSchema = z.strictObject({
+  displayName: z.string().trim().min(1).max(100).optional().openapi({
+    description: 'The new account’s name (required unless a user is signed in)',
+  }),
+});
+
+/** Who joined, in which workspace, with which role. */
+export const acceptedInvitationSchema = z
+  .object({
+    workspace: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+    role: workspaceRoleSchema,
+    user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
+  })
+  .openapi('AcceptedInvitation');
+
+/** Serialises an invitation. */
+export function toInvitationJson(invitation: InvitationInfo): z.infer<typeof invitationSchema> {
+  return {
+    id: invitation.id,
+    workspaceId: invitation.workspaceId,
+    email: invitation.email,
+    role: invitation.role,
+    status: invitation.status,
+    invitedBy: invitation.invitedBy,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+    acceptedAt: invitation.acceptedAt?.toISOString() ?? null,
+    revokedAt: invitation.revokedAt?.toISOString() ?? null,
+  };
+}

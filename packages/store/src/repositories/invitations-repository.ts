@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { SkillsetError } from '@skillset/core';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { runInTransaction, type StoreSession } from '../database/store-session.ts';
+import { invitations } from '../schema/invitations.ts';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '../schema/members.ts';
+import type { StoreErrorCode } from '../store/store-error-code.ts';
+import type { Actor } from './actor.ts';
+import { appendAudit } from './audit-repository.ts';
+import { createMembersRepository } from './members-repository.ts';
+import { closedCodeError, generateSecret, hashSecret } from './one-time-code.ts';
+import { createUsersRepository, type StoredUser } from './users-repository.ts';
+
+/** How long an invitation stays open: 7 days. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Where an invitation stands. */
+export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+
+/** An invitation as listed: never the code. */
+export interface InvitationInfo {
+  id: string;
+  workspaceId: string;
+  email: string;
+  role: WorkspaceRole;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  acceptedBy: string | null;
+  revokedAt: Date | null;
+  status: InvitationStatus;
+}
+
+/** Options for {@link InvitationsRepository.create}. */
+export interface CreateInvitationOptions {
+  workspaceId: string;
+  email: string;
+  role: WorkspaceRole;
+  /** Lifetime in milliseconds (default {@link INVITATION_TTL_MS}). */
+  ttlMs?: number;
+  actor?: Actor;
+}
+
+/** A created invitation: the code is returned here once and never stored. */
+export interface CreateInvitationResult {
+  code: string;
+  invitation: InvitationInfo;
+}
+
+/** Options for {@link InvitationsRepository.accept}. */
+export interface AcceptInvitationOptions {
+  code: string;
+  /** The signed-in user who accepts; without it a new account is created for the invited email. */
+  userId?: string;
+  /** The new account's display name (required without `userId`). */
+  displayName?: string;
+}
+
+/** Who joined: the user, their role in the workspace, and whether the account is new. */
+export interface AcceptInvitationResult {
+  invitation: InvitationInfo;
+  user: StoredUser;
+  role: WorkspaceRole;
+  createdUser: boolean;
+}
+
+/** Invitations to join a workspace: one-time codes, stored hashed, that expire. */
+export interface InvitationsRepository {
+  create(options: CreateInvitationOptions): Promise<CreateInvitationResult>;
+  /** The workspace's invitations, newest first; only pending ones unless `includeClosed`. */
+  list(workspaceId: string, options?: { includeClosed?: boolean }): Promise<InvitationInfo[]>;
+  /** The invitation a code opens, whatever its status; undefined for an unknown code. */
+  findByCode(code: string): Promise<InvitationInfo | undefined>;
+  /** Revokes a pending invitation of the workspace; false when unknown or no longer pending. */
+  revoke(options: { workspaceId: string; id: string; actor?: Actor }): Promise<boolean>;
+  /**
+   * Accepts a pending invitation: the user joins with the role (a member keeps a stronger role).
+   * Throws `code_not_found`, `code_used`, `code_revoked`, `code_expired`, or `email_taken` when
+   * no user is signed in and the address already has an account.
+   */
+  accept(options: AcceptInvitationOptions): Promise<AcceptInvitationResult>;
+}
+
+type InvitationRow = typeof invitations.$inferSelect;
+
+function statusOf(row: InvitationRow): InvitationStatus {
+  if (row.revokedAt !== null) return 'revoked';
+  if (row.acceptedAt !== null) return 'accepted';
+  if (row.expiresAt.getTime() <= Date.now()) return 'expired';
+  return 'pending';
+}
+
+function toInfo(row: InvitationRow): InvitationInfo {
+  const { hash: _hash, ...info } = row;
+  return { ...info, status: statusOf(row) };
+}
+
+const HINT = 'ask a workspace admin for a new invitation.';
+
+/** Creates the invitations repository over a session. */
+export function createInvitationsRepository(session: StoreSession): InvitationsRepository {
+  return {
+    create: (options) =>
+      runInTransaction(session, async (database) => {
+        if (!(WORKSPACE_ROLES as readonly string[]).includes(options.role)) {
+          throw new SkillsetError<StoreErrorCode>({
+            code: 'invalid_role',
+            message: `Invalid role ${JSON.stringify(options.role)}; use one of ${WORKSPACE_ROLES.join(', ')}.`,
+          });
+        }
+        const code = generateSecret();
+        const [row] = await database
+          .insert(invitations)
+          .values({
+            id: randomUUID(),
+            hash: hashSecret(code),
+            workspaceId: options.workspaceId,
+            email: options.email.trim(),
+            role: options.role,
+            invitedBy: options.actor?.kind === 'user' ? options.actor.id : null,
+            expiresAt: new Date(Date.now() + (options.ttlMs ?? INVITATION_TTL_MS)),
+          })
+          .returning();
+        const invitation = toInfo(row as InvitationRow);
+        await appendAudit(database, {
+          workspaceId: options.workspaceId,
+          ...(options.actor === undefined ? {} : { actor: options.actor }),
+          action: 'invitation.create',
+          target: { kind: 'invitation', id: invitation.id },
+          details: { email: invitation.email, role: invitation.role },
+        });
+        return { code, invitation };
+      }),
+    async list(workspaceId, options = {}) {
+      const conditions = [eq(invitations.workspaceId, workspaceId)];
+      if (options.includeClosed !== true) {
+        conditions.push(
+          isNull(invitations.acceptedAt),
+          isNull(invitations.revokedAt),
+          sql`${invitations.expiresAt} > now()`,
+        );
+      }
+      const rows = await session.database
+        .select()
+        .from(invitations)
+        .where(and(...conditions))
+        .orderBy(desc(invitations.createdAt), desc(invitations.id));
+      return rows.map(toInfo);
+    },
+    async findByCode(code) {
+      const [row] = await session.database
+        .select()
+        .from(invitations)
+        .where(eq(invitations.hash, hashSecret(code)));
+      return row === undefined ? undefined : toInfo(row);
+    },
+    revoke: (options) =>
+      runInTransaction(session, async (database) => {
+        const rows = await database
+          .update(invitations)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(invitations.id, options.id),
+              eq(invitations.workspaceId, options.workspaceId),
+              isNull(invitations.acceptedAt),
+              isNull(invitations.revokedAt),
+            ),
+          )
+          .returning();
+        const row = rows[0];
+        if (row === undefined) return false;
+        await appendAudit(database, {
+          workspaceId: row.workspaceId,
+          ...(options.actor === undefined ? {} : { actor: options.actor }),
+          action: 'invitation.revoke',
+          target: { kind: 'invitation', id: row.id },
+          details: { email: row.email, role: row.role },
+        });
+        return true;
+      }),
+    accept: (options) =>
+      runInTransaction(session, async (database) => {
+        const [row] = await database
+          .select()
+          .from(invitations)
+          .where(eq(invitations.hash, hashSecret(options.code)))
+          .for('update');
+        if (row === undefined) throw closedCodeError('code_not_found', 'invitation', HINT);
+        const status = statusOf(row);
+        if (status !== 'pending') {
+          const reason = status === 'accepted' ? 'code_used' : (`code_${status}` as const);
+          throw closedCodeError(reason, 'invitation', HINT);
+        }
+        const usersRepository = createUsersRepository({ database });
+        const membersRepository = createMembersRepository({ database });
+        let user: StoredUser | undefined;
+        let createdUser = false;
+        if (options.userId !== undefined) {
+          user = await usersRepository.get(options.userId);
+          if (user === undefined) throw new TypeError(`no user ${options.userId}`);
+        } else {
+          const displayName = options.displayName?.trim() ?? '';
+          if (displayName === '') {
+            throw new SkillsetError<StoreErrorCode>({
+              code: 'invalid_display_name',
+              message: 'Choose a display name (1 to 100 characters) to accept the invitation.',
+            });
+          }
+          if ((await usersRepository.getByEmail(row.email)) !== undefined) {
+            throw new SkillsetError<StoreErrorCode>({
+              code: 'email_taken',
+              message:
+                'The invited address already has an account: sign in to it first, then open the invitation link again.',
+            });
+          }
+          user = await usersRepository.create({ name: displayName, email: row.email });
+          createdUser = true;
+        }
+        const actor: Actor = { kind: 'user', id: user.id };
+        const current = await membersRepository.getRole(row.workspaceId, user.id);
+        const keep =
+          current !== undefined &&
+          WORKSPACE_ROLES.indexOf(current) <= WORKSPACE_ROLES.indexOf(row.role);
+        if (!keep) {
+          await membersRepository.add({
+            workspaceId: row.workspaceId,
+            userId: user.id,
+            role: row.role,
+            actor,
+          });
+        }
+        const [accepted] = await database
+          .update(invitations)
+          .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+          .where(eq(invitations.id, row.id))
+          .returning();
+        await appendAudit(database, {
+          workspaceId: row.workspaceId,
+          actor,
+          action: 'invitation.accept',
+          target: { kind: 'invitation', id: row.id },
+          details: { email: row.email, role: row.role, userId: user.id, createdUser },
+        });
+        return {
+          invitation: toInfo(accepted as InvitationRow),
+          user,
+          role: keep ? (current as WorkspaceRole) : row.role,
+          createdUser,
+        };
+      }),
+  };
+}

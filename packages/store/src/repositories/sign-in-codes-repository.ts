@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { runInTransaction, type StoreSession } from '../database/store-session.ts';
+import { signInCodes } from '../schema/sign-in-codes.ts';
+import { appendAudit } from './audit-repository.ts';
+import { closedCodeError, generateSecret, hashSecret } from './one-time-code.ts';
+
+/** How long a sign-in code stays valid: 15 minutes. */
+export const SIGN_IN_CODE_TTL_MS = 15 * 60 * 1000;
+
+/** Options for {@link SignInCodesRepository.create}. */
+export interface CreateSignInCodeOptions {
+  userId: string;
+  /** Lifetime in milliseconds (default {@link SIGN_IN_CODE_TTL_MS}). */
+  ttlMs?: number;
+}
+
+/** A created sign-in code: the plaintext is returned here once and never stored. */
+export interface CreateSignInCodeResult {
+  code: string;
+  expiresAt: Date;
+}
+
+/** Options for {@link SignInCodesRepository.createHashed}: a code made elsewhere, by its hash. */
+export interface CreateHashedSignInCodeOptions {
+  hash: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** Short-lived, one-time codes that a sign-in link carries; each is exchanged once for a session. */
+export interface SignInCodesRepository {
+  create(options: CreateSignInCodeOptions): Promise<CreateSignInCodeResult>;
+  /** Stores a code whose plaintext only its creator knows (e.g. `skillset sign-in-link`). */
+  createHashed(options: CreateHashedSignInCodeOptions): Promise<void>;
+  /**
+   * Marks the code used and returns its user; throws `code_not_found`, `code_used` or
+   * `code_expired` otherwise. Two concurrent redemptions: exactly one succeeds.
+   */
+  redeem(code: string): Promise<{ userId: string }>;
+}
+
+const HINT = 'run `skillset sign-in-link` (or restart the server) for a new link.';
+
+/** Creates the sign-in codes repository over a session. */
+export function createSignInCodesRepository(session: StoreSession): SignInCodesRepository {
+  const insert = (hash: string, userId: string, expiresAt: Date) =>
+    session.database.insert(signInCodes).values({ id: randomUUID(), hash, userId, expiresAt });
+  return {
+    async create(options) {
+      const code = generateSecret();
+      const expiresAt = new Date(Date.now() + (options.ttlMs ?? SIGN_IN_CODE_TTL_MS));
+      await insert(hashSecret(code), options.userId, expiresAt);
+      return { code, expiresAt };
+    },
+    async createHashed(options) {
+      await insert(options.hash, options.userId, options.expiresAt).onConflictDoNothing();
+    },
+    redeem: (code) =>
+      runInTransaction(session, async (database) => {
+        const hash = hashSecret(code);
+        const [used] = await database
+          .update(signInCodes)
+          .set({ usedAt: sql`now()` })
+          .where(
+            sql`${signInCodes.hash} = ${hash} and ${signInCodes.usedAt} is null and ${signInCodes.expiresAt} > now()`,
+          )
+          .returning({ userId: signInCodes.userId });
+        if (used !== undefined) {
+          await appendAudit(database, {
+            workspaceId: null,
+            actor: { kind: 'user', id: used.userId },
+            action: 'session.sign_in',
+            target: { kind: 'user', id: used.userId },
+          });
+          return { userId: used.userId };
+        }
+        const [row] = await database
+          .select({ usedAt: signInCodes.usedAt })
+          .from(signInCodes)
+          .where(eq(signInCodes.hash, hash));
+        const reason =
+          row === undefined ? 'code_not_found' : row.usedAt !== null ? 'code_used' : 'code_expired';
+        throw closedCodeError(reason, 'sign-in link', HINT);
+      }),
+  };
+}

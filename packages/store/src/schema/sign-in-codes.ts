@@ -1,0 +1,14 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/** One-time sign-in codes, exchanged once for a session; only the sha256 is stored. */
+export const signInCodes = pgTable('sign_in_codes', {
+  id: text('id').primaryKey(),
+  hash: text('hash').notNull().unique('sign_in_codes_hash_key'),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
