@@ -168,6 +168,20 @@ describe('createAgent', () => {
     expect(uses.map((use) => use.by)).toEqual(['user', 'user']);
   });
 
+  it('continues a conversation from the history and active skills of an earlier session', async () => {
+    const first = setUp([{ text: 'First.' }]);
+    await run(first.agent.send('/release-notes 3.0'));
+    const { agent, calls } = setUp([{ text: 'Second.' }], {
+      history: first.agent.messages(),
+      activeSkills: first.agent.activeSkills(),
+    });
+    const events = await run(agent.send('/release-notes 3.1'));
+    expect(events[0]).toMatchObject({ skill: 'release-notes', alreadyActive: true });
+    expect(calls[0]?.prompt).toContain('First.');
+    expect(calls[0]?.prompt.match(/Group by feature/g)).toHaveLength(1);
+    expect(agent.messages()).toHaveLength(first.agent.messages().length + 2);
+  });
+
   it('stops on an invocation error without calling the model', async () => {
     const { agent, calls } = setUp([]);
     const events = await run(agent.send('/deploy'));

@@ -69,6 +69,10 @@ export interface CreateAgentOptions {
   /** Retries of a failed model call; default 1. */
   maxRetries?: number;
   sessionId?: string;
+  /** The conversation so far, to continue one that an earlier session held (see {@link AgentSession.messages}). */
+  history?: readonly ModelMessage[];
+  /** Skills already active in that conversation: re-activating one adds a short note. */
+  activeSkills?: readonly string[];
   prefixes?: readonly string[];
   onSkillUse?: (use: AgentSkillUse) => void;
 }
@@ -108,7 +112,8 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
   const hostTools = options.tools ?? {};
   const approvalTools = options.approvalTools ?? [];
   const session = createActivationSession({ id });
-  const history: ModelMessage[] = [];
+  const history: ModelMessage[] = [...(options.history ?? [])];
+  for (const name of options.activeSkills ?? []) session.markActive(name);
   const approveSkill: ApproveFunction | undefined =
     approve === undefined ? undefined : (request) => approve({ kind: 'skill', ...request });
   const shared = {
