@@ -123,6 +123,9 @@ describe('createAgent', () => {
     expect(calls[0]?.prompt).toContain('release-notes');
     expect(agent.activeSkills()).toEqual(['release-notes']);
     expect((await agent.prompt('anything')).system).toContain('## Active skills');
+    const history = JSON.stringify(agent.messages());
+    expect(history).toContain('Write release notes for version 2.1');
+    expect(history).toContain('Notes for 2.1 written.');
   });
 
   it('refuses a denied skill: not in the catalog, and use_skill returns no body', async () => {

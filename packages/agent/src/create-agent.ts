@@ -305,8 +305,8 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
           yield { type: 'tool-result', toolCallId, toolName, output, isError: true };
         } else if (part.type === 'error') throw part.error;
       }
-      const response = await result.response;
-      history.push(userMessage, ...response.messages);
+      // Every step's messages (tool calls and results too), not only the last step's.
+      history.push(userMessage, ...(await result.responseMessages));
       yield { type: 'finish', text: await result.text };
     } catch (error) {
       rollback();
