@@ -44,7 +44,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
     const runtime = createSkillRuntime({ store, logger });
-    const app = createApp({ store, logger, maxBodyBytes: config.maxBodyBytes, runtime });
+    const app = createApp({
+      store,
+      logger,
+      maxBodyBytes: config.maxBodyBytes,
+      runtime,
+      ...(config.model === undefined ? {} : { chat: { model: config.model } }),
+    });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
         resolve(started),

@@ -1,5 +1,6 @@
 import type { Store } from '@skillset/store';
 import type { Logger } from 'pino';
+import type { ChatOptions } from '../chat/create-chat-service.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 /** What the API's routes share: the store and the logger. */
@@ -10,4 +11,6 @@ export interface AppDependencies {
   maxBodyBytes: number;
   /** The skill runtime (registries, policies, usage, /mcp); created over `store` when absent. */
   runtime?: SkillRuntime;
+  /** The chat model and limits of `POST /api/chat`. */
+  chat?: ChatOptions;
 }

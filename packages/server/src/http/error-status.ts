@@ -49,6 +49,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   skill_exists: 409,
   version_conflict: 409,
   skill_referenced: 409,
+  chat_busy: 409,
   payload_too_large: 413,
   package_too_large: 413,
   unsupported_media_type: 415,
@@ -66,6 +67,9 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   invalid_policy_config: 500,
   registry_closed: 503,
   store_unavailable: 503,
+  model_not_configured: 503,
+  model_unknown: 503,
+  model_key_missing: 503,
 };
 
 /** True for a code the API knows; a SkillsetError with any other code is answered as an internal error. */
