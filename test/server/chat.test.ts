@@ -293,11 +293,16 @@ describe('chat approvals', () => {
           token,
           json: { approved: true },
         });
+      const busy = await server.request('POST', '/api/chat', {
+        token: server.owner.token,
+        json: { id: 'chat-5', message: 'And another' },
+      });
+      answers.push(busy.status);
       answers.push((await answer(stranger.token)).status);
       answers.push((await answer(server.owner.token)).status);
       answers.push((await answer(server.owner.token)).status);
     });
-    expect(answers).toEqual([404, 200, 404]);
+    expect(answers).toEqual([409, 404, 200, 404]);
     expect(partsOf(chunks, 'data-approval')).toEqual([
       expect.objectContaining({
         status: 'pending',
@@ -331,6 +336,31 @@ describe('chat approvals', () => {
     const output = chunks.find((chunk) => chunk.type === 'tool-output-available');
     expect(output?.output).toMatchObject({ ok: false, error: { code: 'approval_denied' } });
     expect(JSON.stringify(server.endpoint.requests[1]?.messages)).not.toContain('5-7-5');
+  });
+});
+
+describe('chat routes', () => {
+  it('are in the OpenAPI document and accept the session cookie', async () => {
+    await using server = await chatApp([]);
+    const document = (await (await server.request('GET', '/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/chat', '/api/chat/prompt', '/api/chat/approvals/{id}']),
+    );
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['ChatRequest', 'ChatPrompt', 'ChatApprovalAnswer']),
+    );
+    const session = await server.request('POST', '/api/session', {
+      json: { token: server.owner.token },
+    });
+    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const prompt = await server.request('GET', '/api/chat/prompt?message=haiku', {
+      headers: { cookie },
+    });
+    expect(prompt.status).toBe(200);
+    expect(((await prompt.json()) as { system: string }).system).toContain('haiku');
   });
 });
 
