@@ -128,6 +128,9 @@ describe('createAgent', () => {
     expect(calls[0]?.prompt).toContain('release-notes');
     expect(agent.activeSkills()).toEqual(['release-notes']);
     expect((await agent.prompt('anything')).system).toContain('## Active skills');
+    const history = JSON.stringify(agent.messages());
+    expect(history).toContain('Write release notes for version 2.1');
+    expect(history).toContain('Notes for 2.1 written.');
   });
 
   it('refuses a denied skill: not in the catalog, and use_skill returns no body', async () => {
@@ -171,6 +174,20 @@ describe('createAgent', () => {
     expect(calls[1]?.prompt.match(/Group by feature/g)).toHaveLength(1);
     expect(calls[1]?.prompt).toContain('already active');
     expect(uses.map((use) => use.by)).toEqual(['user', 'user']);
+  });
+
+  it('continues a conversation from the history and active skills of an earlier session', async () => {
+    const first = setUp([{ text: 'First.' }]);
+    await run(first.agent.send('/release-notes 3.0'));
+    const { agent, calls } = setUp([{ text: 'Second.' }], {
+      history: first.agent.messages(),
+      activeSkills: first.agent.activeSkills(),
+    });
+    const events = await run(agent.send('/release-notes 3.1'));
+    expect(events[0]).toMatchObject({ skill: 'release-notes', alreadyActive: true });
+    expect(calls[0]?.prompt).toContain('First.');
+    expect(calls[0]?.prompt.match(/Group by feature/g)).toHaveLength(1);
+    expect(agent.messages()).toHaveLength(first.agent.messages().length + 2);
   });
 
   it('stops on an invocation error without calling the model', async () => {

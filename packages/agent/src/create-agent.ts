@@ -63,6 +63,10 @@ export interface CreateAgentOptions {
   /** Retries of a failed model call; default 1. */
   maxRetries?: number;
   sessionId?: string;
+  /** The conversation so far, to continue one that an earlier session held (see {@link AgentSession.messages}). */
+  history?: readonly ModelMessage[];
+  /** Skills already active in that conversation: re-activating one adds a short note. */
+  activeSkills?: readonly string[];
   prefixes?: readonly string[];
   onSkillUse?: (use: AgentSkillUse) => void;
 }
@@ -98,7 +102,8 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
   const hostTools = options.tools ?? {};
   const approvalTools = options.approvalTools ?? [];
   const session = createActivationSession({ id });
-  const history: ModelMessage[] = [];
+  const history: ModelMessage[] = [...(options.history ?? [])];
+  for (const name of options.activeSkills ?? []) session.markActive(name);
   const approveSkill: ApproveFunction | undefined =
     approve === undefined ? undefined : (request) => approve({ kind: 'skill', ...request });
   const shared = {
@@ -272,8 +277,8 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
           yield { type: 'tool-result', toolCallId, toolName, output, isError: true };
         } else if (part.type === 'error') throw part.error;
       }
-      const response = await result.response;
-      history.push(userMessage, ...response.messages);
+      // Every step's messages (tool calls and results too), not only the last step's.
+      history.push(userMessage, ...(await result.responseMessages));
       yield { type: 'finish', text: await result.text };
     } catch (error) {
       rollback();

@@ -2,10 +2,19 @@ export type { ApiApp } from './app/api-app.ts';
 export type { AppDependencies } from './app/app-dependencies.ts';
 export type { AppEnv, RequestPrincipal } from './app/app-env.ts';
 export { createApp } from './app/create-app.ts';
+export type {
+  ApprovalOutcome,
+  ChatApprovalRequest,
+  ChatDataParts,
+  ChatOptions,
+  ChatUIMessage,
+} from './chat/index.ts';
 export {
   DEFAULT_HOST,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_PORT,
+  MODEL_ENV_VARIABLES,
+  type ModelConfig,
   type ResolveServerConfigOptions,
   resolveServerConfig,
   type ServerConfig,

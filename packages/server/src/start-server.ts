@@ -63,6 +63,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       maxBodyBytes: config.maxBodyBytes,
       runtime,
       ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
+      ...(config.model === undefined ? {} : { chat: { model: config.model } }),
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -1,5 +1,6 @@
 import type { Store } from '@skillset/store';
 import type { Logger } from 'pino';
+import type { ChatOptions } from '../chat/create-chat-service.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 /** What the API's routes share: the store, the logger and the server's settings. */
@@ -12,4 +13,6 @@ export interface AppDependencies {
   runtime?: SkillRuntime;
   /** The PGlite data folder where `skillset sign-in-link` leaves sign-in codes for this server. */
   signInDropDir?: string;
+  /** The chat model and limits of `POST /api/chat`. */
+  chat?: ChatOptions;
 }

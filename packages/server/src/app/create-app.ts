@@ -3,12 +3,14 @@ import { bodyLimit } from 'hono/body-limit';
 import { authenticateRequest } from '../auth/authenticate-request.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
+import { createChatService } from '../chat/create-chat-service.ts';
 import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
+import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
 import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
 import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
@@ -83,5 +85,6 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, dependencies);
   registerSkillRoutes(app, dependencies);
   registerRuntimeRoutes(app, { ...dependencies, runtime });
+  registerChatRoutes(app, createChatService(runtime, dependencies.chat));
   return app;
 }

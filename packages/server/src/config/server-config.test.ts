@@ -42,4 +42,18 @@ describe('resolveServerConfig', () => {
       /Port "http" is not a port number; use an integer from 0 to 65535/,
     );
   });
+
+  it('reads the chat model and only its key variables, ignoring empty ones', () => {
+    const env = {
+      SKILLSET_MODEL: ' openai-compatible:llama3.2 ',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      ANTHROPIC_API_KEY: '',
+      HOME: '/home/someone',
+    };
+    expect(resolveServerConfig({ env }).model).toEqual({
+      spec: 'openai-compatible:llama3.2',
+      env: { OPENAI_BASE_URL: 'http://localhost:11434/v1' },
+    });
+    expect(resolveServerConfig({ env: {} }).model).toEqual({ env: {} });
+  });
 });

@@ -2,6 +2,21 @@ import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 
+/** The variables a chat model reads its keys and endpoints from. */
+export const MODEL_ENV_VARIABLES = [
+  'OPENAI_API_KEY',
+  'OPENAI_BASE_URL',
+  'ANTHROPIC_API_KEY',
+  'ANTHROPIC_BASE_URL',
+] as const;
+
+/** The model `POST /api/chat` runs: `SKILLSET_MODEL` and the key variables it needs. */
+export interface ModelConfig {
+  /** `<provider>:<model id>`; absent when no model is configured. */
+  spec?: string;
+  env: Partial<Record<(typeof MODEL_ENV_VARIABLES)[number], string>>;
+}
+
 /** Everything `skillset serve` needs to start. */
 export interface ServerConfig {
   host: string;
@@ -13,6 +28,8 @@ export interface ServerConfig {
   adminToken?: string;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** The chat model; absent: `POST /api/chat` answers 503. */
+  model?: ModelConfig;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -46,7 +63,20 @@ function parsePort(value: string | number): number {
   return port;
 }
 
-/** Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`) and defaults. */
+function modelConfig(env: Record<string, string | undefined>): ModelConfig {
+  const spec = env.SKILLSET_MODEL?.trim() || undefined;
+  const variables: ModelConfig['env'] = {};
+  for (const name of MODEL_ENV_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) variables[name] = value;
+  }
+  return { ...(spec === undefined ? {} : { spec }), env: variables };
+}
+
+/**
+ * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
+ * `SKILLSET_MODEL` and the model's key variables) and defaults.
+ */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
   const env = options.env ?? process.env;
@@ -60,5 +90,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
     ...(adminToken === undefined ? {} : { adminToken }),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+    model: modelConfig(env),
   };
 }

@@ -7,6 +7,7 @@ const DESCRIPTIONS = {
   404: 'Not found in the caller’s workspace (also for another workspace’s resources)',
   409: 'Conflicts with the current state',
   413: 'The request body is too large',
+  503: 'Not available now: the message says what to configure',
 } as const;
 
 /** A status the routes document as a JSON error. */

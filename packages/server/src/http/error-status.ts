@@ -55,6 +55,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   code_used: 410,
   code_expired: 410,
   code_revoked: 410,
+  chat_busy: 409,
   payload_too_large: 413,
   package_too_large: 413,
   unsupported_media_type: 415,
@@ -72,6 +73,9 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   invalid_policy_config: 500,
   registry_closed: 503,
   store_unavailable: 503,
+  model_not_configured: 503,
+  model_unknown: 503,
+  model_key_missing: 503,
 };
 
 /** True for a code the API knows; a SkillsetError with any other code is answered as an internal error. */

@@ -1,14 +1,17 @@
+import type { ModelConfigErrorCode } from '@skillset/agent';
 import type { InvocationErrorCode } from '@skillset/core';
 import type { StoreErrorCode } from '@skillset/store';
 
 /**
  * The code of every error the API answers with: the store's (core's included), core's
- * invocation and edit failures, and the server's own.
+ * invocation and edit failures, the agent's model configuration, and the server's own.
  */
 export type ServerErrorCode =
   | StoreErrorCode
   | InvocationErrorCode
+  | ModelConfigErrorCode
   | 'ambiguous_match'
+  | 'chat_busy'
   | 'file_not_found'
   | 'forbidden'
   | 'frontmatter_not_editable'

@@ -9,13 +9,8 @@ import {
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
-/** Decides with core's `decide` whether the request's principal may reach a registry entry through an entry point. */
-export function decideEntry(
-  skills: WorkspaceSkills,
-  policy: ResolvedPolicy,
-  entry: SkillEntry,
-  entryPoint: SkillEntryPoint,
-): PolicyDecision {
+/** The policy subject of a registry entry: its manifest, scope, enabled switch and owner from the store. */
+export function policySubject(skills: WorkspaceSkills, entry: SkillEntry): PolicySubject {
   const stored = skills.storedSkill(entry);
   const subject: PolicySubject = {
     manifest:
@@ -24,7 +19,17 @@ export function decideEntry(
     enabled: stored?.enabled ?? true,
   };
   if (stored?.ownerUserId != null) subject.ownerId = stored.ownerUserId;
-  return decide(subject, policy.context, entryPoint);
+  return subject;
+}
+
+/** Decides with core's `decide` whether the request's principal may reach a registry entry through an entry point. */
+export function decideEntry(
+  skills: WorkspaceSkills,
+  policy: ResolvedPolicy,
+  entry: SkillEntry,
+  entryPoint: SkillEntryPoint,
+): PolicyDecision {
+  return decide(policySubject(skills, entry), policy.context, entryPoint);
 }
 
 /** The valid entries (winners only) the principal may reach through an entry point, by name; cached per registry version and policy. */

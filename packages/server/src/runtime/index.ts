@@ -5,7 +5,7 @@ export {
   type StoreSkillSourceOptions,
   storedSkillPath,
 } from './create-store-skill-source.ts';
-export { decideEntry, listAllowedEntries } from './decide-entry.ts';
+export { decideEntry, listAllowedEntries, policySubject } from './decide-entry.ts';
 export {
   type InvokedSkill,
   type InvokeMessageOptions,

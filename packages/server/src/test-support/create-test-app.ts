@@ -11,6 +11,7 @@ import {
 import pino from 'pino';
 import type { ApiApp } from '../app/api-app.ts';
 import { createApp } from '../app/create-app.ts';
+import type { ChatOptions } from '../chat/create-chat-service.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
@@ -76,6 +77,8 @@ export interface CreateTestAppOptions {
   maxBodyBytes?: number;
   /** Builds the app's skill runtime over its store (closed with the app); default: the app's own. */
   createRuntime?: (store: Store) => SkillRuntime;
+  /** The chat model and limits of `POST /api/chat` (e.g. `resolveServerConfig({env}).model`). */
+  chat?: ChatOptions;
 }
 
 let userCount = 0;
@@ -90,6 +93,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(runtime === undefined ? {} : { runtime }),
+    ...(options.chat === undefined ? {} : { chat: options.chat }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

@@ -1,0 +1,169 @@
+import {
+  type AgentPrompt,
+  type AgentSkillUse,
+  type CreateAgentOptions,
+  createAgent,
+  describeModelError,
+} from '@skillset/agent';
+import { SkillsetError } from '@skillset/core';
+import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from 'ai';
+import type { RequestPrincipal } from '../app/app-env.ts';
+import type { ModelConfig } from '../config/server-config.ts';
+import type { ServerErrorCode } from '../http/server-error-code.ts';
+import { policySubject } from '../runtime/decide-entry.ts';
+import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
+import { createChatApprovals } from './chat-approvals.ts';
+import { createChatModel } from './chat-model.ts';
+import { createChatSessions } from './chat-sessions.ts';
+import { type ChatUIMessage, presentApprovalRequest } from './chat-ui-message.ts';
+import { createChatStreamWriter } from './create-chat-stream-writer.ts';
+import { PROMPT_ONLY_MODEL } from './prompt-only-model.ts';
+
+/** How `POST /api/chat` runs. */
+export interface ChatOptions {
+  /** The model (from the server config); without one a turn answers 503 saying what to set. */
+  model?: ModelConfig;
+  /** How long a turn waits for an approval before it counts as refused; default 5 minutes. */
+  approvalTimeoutMs?: number;
+  /** Conversations kept in memory; default 1,000. */
+  maxChats?: number;
+}
+
+/** One turn asked of the chat. */
+export interface ChatTurnInput {
+  message: string;
+  chatId: string;
+  agent?: string;
+  /** Aborts the turn (the client went away). */
+  signal?: AbortSignal;
+}
+
+/** The prompt asked of the chat: a message, and optionally the chat whose active skills count. */
+export interface ChatPromptInput {
+  message: string;
+  chatId?: string;
+  agent?: string;
+}
+
+/** The agent turns of `POST /api/chat`, their conversations and their approval questions. */
+export interface ChatService {
+  /** Runs one turn and streams it as UI message chunks; throws (503, 409, 404) before streaming. */
+  turn(principal: RequestPrincipal, input: ChatTurnInput): Promise<ReadableStream<UIMessageChunk>>;
+  /** The system prompt and policy trace the next turn would use; needs no model. */
+  prompt(principal: RequestPrincipal, input: ChatPromptInput): Promise<AgentPrompt>;
+  /** Answers an open approval question of this principal; false when there is none. */
+  answer(principal: RequestPrincipal, id: string, approved: boolean): boolean;
+}
+
+const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60 * 1000;
+const DEFAULT_MAX_CHATS = 1000;
+
+/** Who owns a conversation or a question: one principal in one workspace. */
+function ownerOf(principal: RequestPrincipal): string {
+  const id = principal.kind === 'user' ? principal.userId : principal.agentId;
+  return `${principal.workspaceId}|${principal.kind}:${id}`;
+}
+
+/** Creates the {@link ChatService} over the runtime; the agent reaches skills only through it. */
+export function createChatService(runtime: SkillRuntime, options: ChatOptions = {}): ChatService {
+  const model = createChatModel(options.model);
+  const sessions = createChatSessions(options.maxChats ?? DEFAULT_MAX_CHATS);
+  const approvals = createChatApprovals(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
+
+  const chatKey = (principal: RequestPrincipal, scope: RuntimeScope, chatId: string) =>
+    `${ownerOf(principal)}|${scope.policy.agent?.id ?? ''}|${chatId}`;
+
+  const recordUse = async (scope: RuntimeScope, use: AgentSkillUse) => {
+    const entry = await scope.skills.registry.resolve(use.skill);
+    const stored = entry === undefined ? undefined : scope.skills.storedSkill(entry);
+    runtime.usage.record({
+      workspaceId: scope.policy.workspaceId,
+      skill: entry?.name ?? use.skill,
+      ...(stored === undefined ? {} : { skillId: stored.id, version: stored.currentVersion }),
+      principal: scope.policy.principal,
+      surface: 'agent',
+      event: use.by === 'user' ? 'injection' : 'activation',
+      outcome: use.outcome,
+    });
+  };
+
+  const agentOptions = (
+    scope: RuntimeScope,
+    agentModel: LanguageModel,
+    chatId: string,
+  ): CreateAgentOptions => ({
+    model: agentModel,
+    registry: scope.skills.registry,
+    policy: scope.policy.context,
+    subjectOf: (entry) => policySubject(scope.skills, entry),
+    catalog: { budget: scope.policy.catalogBudget, pinned: scope.policy.pinnedSkills },
+    sessionId: chatId,
+    onSkillUse: (use) => {
+      recordUse(scope, use).catch((error: unknown) =>
+        runtime.logger.warn({ err: error, skill: use.skill }, 'chat skill use not recorded'),
+      );
+    },
+  });
+
+  return {
+    async turn(principal, input) {
+      const { message, chatId, signal } = input;
+      const agentModel = model.resolve();
+      const scope = await runtime.open(principal, input.agent);
+      const owner = ownerOf(principal);
+      const chat = sessions.open(chatKey(principal, scope, chatId), chatId);
+      if (chat.busy) {
+        throw new SkillsetError<ServerErrorCode>({
+          code: 'chat_busy',
+          message: `Chat ${JSON.stringify(chatId)} is still answering the previous message; wait for it to finish.`,
+        });
+      }
+      chat.busy = true;
+      return createUIMessageStream<ChatUIMessage>({
+        execute: async ({ writer }) => {
+          try {
+            const output = createChatStreamWriter(writer);
+            const agent = createAgent({
+              ...agentOptions(scope, agentModel, chatId),
+              history: chat.history,
+              activeSkills: chat.activeSkills,
+              approve: async (request) => {
+                const question = approvals.open(owner, signal);
+                const data = { id: question.id, request: presentApprovalRequest(request) };
+                const part = { type: 'data-approval' as const, id: question.id };
+                writer.write({ ...part, data: { ...data, status: 'pending' } });
+                const status = await question.outcome;
+                writer.write({ ...part, data: { ...data, status } });
+                return status === 'approved';
+              },
+            });
+            for await (const event of agent.send(message, signal ? { signal } : {})) {
+              output.write(event);
+            }
+            output.end();
+            chat.history = agent.messages();
+            chat.activeSkills = agent.activeSkills();
+          } finally {
+            chat.busy = false;
+          }
+        },
+        onError: describeModelError,
+      });
+    },
+
+    async prompt(principal, input) {
+      const scope = await runtime.open(principal, input.agent);
+      const chat =
+        input.chatId === undefined
+          ? undefined
+          : sessions.peek(chatKey(principal, scope, input.chatId));
+      const agent = createAgent({
+        ...agentOptions(scope, PROMPT_ONLY_MODEL, input.chatId ?? 'prompt'),
+        ...(chat === undefined ? {} : { activeSkills: chat.activeSkills }),
+      });
+      return agent.prompt(input.message);
+    },
+
+    answer: (principal, id, approved) => approvals.answer(ownerOf(principal), id, approved),
+  };
+}
