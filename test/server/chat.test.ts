@@ -352,10 +352,7 @@ describe('chat routes', () => {
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['ChatRequest', 'ChatPrompt', 'ChatApprovalAnswer']),
     );
-    const session = await server.request('POST', '/api/session', {
-      json: { token: server.owner.token },
-    });
-    const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const cookie = await server.signIn();
     const prompt = await server.request('GET', '/api/chat/prompt?message=haiku', {
       headers: { cookie },
     });
