@@ -10,4 +10,6 @@ export interface AppDependencies {
   maxBodyBytes: number;
   /** The skill runtime (registries, policies, usage, /mcp); created over `store` when absent. */
   runtime?: SkillRuntime;
+  /** The built web UI served at `/`; default: the repository's `apps/web/dist`. */
+  webDir?: string;
 }

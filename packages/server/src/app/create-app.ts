@@ -12,6 +12,7 @@ import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes
 import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
 import { createSkillRuntime } from '../runtime/skill-runtime.ts';
 import { registerWebRoutes } from '../web/register-web-routes.ts';
+import { DEFAULT_WEB_DIR, registerWebApp } from '../web/serve-web-app.ts';
 import type { AppDependencies } from './app-dependencies.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -68,5 +69,6 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   registerAdminRoutes(app, dependencies);
   registerSkillRoutes(app, dependencies);
   registerRuntimeRoutes(app, { ...dependencies, runtime });
+  registerWebApp(app, { webDir: dependencies.webDir ?? DEFAULT_WEB_DIR });
   return app;
 }

@@ -74,6 +74,8 @@ export interface CreateTestAppOptions {
   maxBodyBytes?: number;
   /** Builds the app's skill runtime over its store (closed with the app); default: the app's own. */
   createRuntime?: (store: Store) => SkillRuntime;
+  /** The built web UI to serve at `/` (default: the repository's `apps/web/dist`). */
+  webDir?: string;
 }
 
 let userCount = 0;
@@ -88,6 +90,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     logger,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(runtime === undefined ? {} : { runtime }),
+    ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');
