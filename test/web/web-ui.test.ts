@@ -33,6 +33,8 @@ let context: BrowserContext;
 let page: Page;
 
 async function screenshot(name: string) {
+  // Notifications fade out on their own; keep them out of the pictures of the pages.
+  await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   for (const [label, viewport] of [
     ['1280', DESKTOP],
     ['390', PHONE],

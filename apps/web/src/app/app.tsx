@@ -38,7 +38,7 @@ export function App() {
   const [queryClient] = useState(createAppQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <Notifications position="bottom-right" autoClose={3000} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <SignedInApp />

@@ -1,4 +1,4 @@
-import { Anchor, Code, Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 
 /** What a signed-out visitor sees: how to get a sign-in link. */
 export function SignedOutPage() {
@@ -6,6 +6,12 @@ export function SignedOutPage() {
     <Container size={560} py={64}>
       <Paper withBorder p="xl" shadow="sm">
         <Stack gap="md">
+          <Group gap={8}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Text fw={700} size="lg">
+              Skillset
+            </Text>
+          </Group>
           <Title order={1} size="h2">
             Sign in to Skillset
           </Title>

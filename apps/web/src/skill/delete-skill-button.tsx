@@ -35,6 +35,8 @@ export function DeleteSkillButton({ skill }: { skill: SkillDetail }) {
       <Button
         color="red"
         variant="subtle"
+        size="sm"
+        px="xs"
         leftSection={<IconTrash size={16} aria-hidden />}
         onClick={open}
       >

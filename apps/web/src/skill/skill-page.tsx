@@ -66,6 +66,7 @@ export function SkillPage() {
     );
   }
   const skill = detail.data;
+  const manifest = skill.manifest;
   const downloadQuery = new URLSearchParams({ scope: skill.scope });
   return (
     <Stack gap="lg">
@@ -76,9 +77,17 @@ export function SkillPage() {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {skill.name}
             </Title>
-            <SkillBadgeList skill={{ ...skill, eligible: skill.eligibility.eligible }} />
+            <SkillBadgeList
+              skill={{
+                ...skill,
+                eligible: skill.eligibility.eligible,
+                integration: typeof manifest.integration === 'string' ? manifest.integration : null,
+                userInvocable: manifest.userInvocable !== false,
+                modelInvocable: manifest.disableModelInvocation !== true,
+              }}
+            />
           </Stack>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             <Switch
               label={skill.enabled ? 'On' : 'Off'}
               aria-label={`${skill.name} enabled`}
@@ -97,6 +106,8 @@ export function SkillPage() {
               href={`/api/skills/${encodeURIComponent(skill.name)}/download?${downloadQuery}`}
               download
               variant="default"
+              size="sm"
+              px="sm"
               leftSection={<IconDownload size={16} aria-hidden />}
             >
               Download ZIP
