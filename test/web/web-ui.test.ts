@@ -32,7 +32,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-async function screenshot(name: string) {
+async function screenshot(name: string, options: { fullPage?: boolean } = {}) {
   // Notifications fade out on their own; keep them out of the pictures of the pages.
   await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
   for (const [label, viewport] of [
@@ -43,16 +43,17 @@ async function screenshot(name: string) {
     await page.waitForTimeout(150);
     await page.screenshot({
       path: path.join(screenshotDir, `${name}-${label}.png`),
-      fullPage: true,
+      fullPage: options.fullPage ?? true,
     });
   }
   await page.setViewportSize(DESKTOP);
 }
 
 async function hasHorizontalScroll(): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  );
+  // A string runs in the page, where `document` exists; this file is typed for Node.
+  return (await page.evaluate(
+    'document.documentElement.scrollWidth > document.documentElement.clientWidth',
+  )) as boolean;
 }
 
 async function skillNames(): Promise<string[]> {
@@ -129,7 +130,7 @@ describe('web UI', () => {
     expect(await skillNames()).toHaveLength(15);
     await page.goto(`${server.url}/skills`);
     await page.getByRole('link', { name: 'bulk-00', exact: true }).waitFor();
-    await screenshot('library');
+    await screenshot('library', { fullPage: false });
     await page.setViewportSize(PHONE);
     expect(await hasHorizontalScroll()).toBe(false);
     await page.setViewportSize(DESKTOP);
@@ -216,7 +217,7 @@ describe('web UI', () => {
     expect(await link.getAttribute('href')).toBeNull();
     await link.click();
     await page.waitForTimeout(200);
-    expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+    expect(await page.evaluate('window.__xss')).toBeUndefined();
     expect(await page.locator('.markdown script, .markdown img[onerror]').count()).toBe(0);
     expect(dialogs).toBe(0);
   });
