@@ -56,8 +56,13 @@ async function hasHorizontalScroll(): Promise<boolean> {
   )) as boolean;
 }
 
+/** Polls like `expect.poll`, with time for a shared, busy machine. */
+function eventually<Value>(read: () => Value | Promise<Value>) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
 async function skillNames(): Promise<string[]> {
-  return page.getByRole('list').first().getByRole('link').allTextContents();
+  return page.getByRole('list', { name: 'Skills' }).getByRole('link').allTextContents();
 }
 
 beforeAll(async () => {
@@ -138,24 +143,25 @@ describe('web UI', () => {
 
   it('searches as you type, ranked, and filters', async () => {
     await page.getByLabel('Search skills').fill('release notes');
-    await expect.poll(async () => (await skillNames())[0]).toBe('release-notes');
+    await eventually(async () => (await skillNames())[0]).toBe('release-notes');
     await page.getByLabel('Search skills').fill('deplo');
-    await expect.poll(skillNames).toEqual(['deploy-app']);
+    await eventually(skillNames).toEqual(['deploy-app']);
     expect(page.url()).toContain('q=deplo');
     await page.getByLabel('Search skills').fill('');
+    await eventually(() => page.url()).not.toContain('q=');
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByLabel('Scope', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Built-in', exact: true }).click();
-    await expect.poll(skillNames).toEqual(['create-skill']);
+    await eventually(skillNames).toEqual(['create-skill']);
     await page.getByLabel('Scope', { exact: true }).first().click();
     await page.getByRole('option', { name: 'All scopes' }).click();
     await page.getByLabel('Eligible', { exact: true }).first().click();
     await page.getByRole('option', { name: 'Missing requirements' }).click();
-    await expect.poll(skillNames).toEqual(['deploy-app']);
+    await eventually(skillNames).toEqual(['deploy-app']);
     await screenshot('library-filtered');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('Tag').fill('docs');
-    await expect.poll(skillNames).toEqual(['release-notes']);
+    await eventually(skillNames).toEqual(['release-notes']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.getByLabel('Search skills').fill('nothing-matches-this');
     await page.getByText('No skills match').waitFor();
@@ -165,15 +171,15 @@ describe('web UI', () => {
   it('switches a skill off and on', async () => {
     await page.getByLabel('Search skills').fill('release');
     const toggle = page.getByRole('switch', { name: 'release-notes enabled' });
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await eventually(() => toggle.isChecked()).toBe(true);
     await toggle.click({ force: true });
-    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await eventually(() => toggle.isChecked()).toBe(false);
     const detail = await server.app.request('GET', '/api/skills/release-notes', {
       token: server.app.owner.token,
     });
     expect(((await detail.json()) as { enabled: boolean }).enabled).toBe(false);
     await toggle.click({ force: true });
-    await expect.poll(() => toggle.isChecked()).toBe(true);
+    await eventually(() => toggle.isChecked()).toBe(true);
   });
 
   it('opens a skill page with its instructions, frontmatter and eligibility', async () => {

@@ -46,9 +46,10 @@ export function SkillsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readSkillFilters(params);
   const update = (changes: Partial<SkillFilters>) =>
-    setParams(writeSkillFilters({ ...readSkillFilters(params), page: 1, ...changes }), {
-      replace: true,
-    });
+    setParams(
+      (previous) => writeSkillFilters({ ...readSkillFilters(previous), page: 1, ...changes }),
+      { replace: true },
+    );
   const [q, setQ] = useDebouncedText(filters.q, (value) => update({ q: value }));
   const [tag, setTag] = useDebouncedText(filters.tag ?? '', (value) =>
     update({ tag: value.trim() || undefined }),
@@ -157,7 +158,12 @@ export function SkillsPage() {
             {skills.data.total === 1 ? '1 skill' : `${skills.data.total.toLocaleString()} skills`}
             {filters.q.trim() === '' ? '' : ', most relevant first'}
           </Text>
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Skills"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
             {skills.data.items.map((skill) => (
               <li key={`${skill.scope}:${skill.name}`}>
                 <SkillListItem skill={skill} />
