@@ -17,7 +17,7 @@ async function builtWebDir() {
   return webDir;
 }
 
-describe('registerWebApp', () => {
+describe('createWebAppHandler', () => {
   it('serves index.html at / and for client routes, revalidated every time', async () => {
     await using webDir = await builtWebDir();
     await using server = await createTestApp({ webDir: webDir.path });

@@ -1,9 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import type { AppEnv } from '../app/app-env.ts';
 
 /** Where `npm ci` (the root `prepare` script) builds the web UI: `apps/web/dist` in the repository. */
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
@@ -57,20 +56,25 @@ function fileResponse(context: Context, bytes: Uint8Array, file: string, cacheCo
   });
 }
 
+/** Answers a request with the web UI, or undefined when the request is not the UI's. */
+export type WebAppHandler = (context: Context) => Promise<Response | undefined>;
+
 /**
- * Serves the built web UI from `webDir` for every GET the server does not answer otherwise:
- * hashed assets as immutable, `index.html` (also for client routes) revalidated every time, and
- * a page saying how to build the UI when it is missing. Register it after every other route.
+ * Serves the built web UI from `webDir` for the GETs no route answers (use it in the app's
+ * not-found handler, so it never shadows a route): hashed assets as immutable, `index.html`
+ * (also for client routes) revalidated every time, and a page saying how to build the UI when
+ * it is missing. Paths of the server (`/api`, `/mcp`, `/sign-in`…) are never the UI's.
  */
-export function registerWebApp(app: Hono<AppEnv>, options: { webDir: string }) {
+export function createWebAppHandler(options: { webDir: string }): WebAppHandler {
   const webDir = path.resolve(options.webDir);
   const indexFile = path.join(webDir, 'index.html');
-  app.get('*', async (context) => {
+  return async (context) => {
+    const method = context.req.method;
     const urlPath = context.req.path;
-    if (SERVER_PATHS.test(urlPath)) return context.notFound();
+    if ((method !== 'GET' && method !== 'HEAD') || SERVER_PATHS.test(urlPath)) return undefined;
     if (urlPath !== '/') {
       const file = fileOf(webDir, urlPath);
-      if (file === undefined) return context.notFound();
+      if (file === undefined) return undefined;
       const bytes = await readRegularFile(file);
       if (bytes !== undefined) {
         return fileResponse(
@@ -81,12 +85,12 @@ export function registerWebApp(app: Hono<AppEnv>, options: { webDir: string }) {
         );
       }
       // A missing file is a 404; a path without an extension is a client route.
-      if (HASHED_ASSETS.test(urlPath) || path.extname(urlPath) !== '') return context.notFound();
+      if (HASHED_ASSETS.test(urlPath) || path.extname(urlPath) !== '') return undefined;
     }
     const index = await readRegularFile(indexFile);
     if (index === undefined) {
       return context.html(missingBuildPage(webDir), 503, { 'cache-control': REVALIDATE });
     }
     return fileResponse(context, index, indexFile, REVALIDATE);
-  });
+  };
 }
