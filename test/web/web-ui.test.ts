@@ -168,6 +168,24 @@ describe('web UI', () => {
     await page.getByLabel('Search skills').fill('');
   });
 
+  it('reaches the search field and the skills with the keyboard, with a visible focus ring', async () => {
+    await page.goto(`${server.url}/skills`);
+    await page.getByRole('link', { name: 'bulk-00', exact: true }).waitFor();
+    const reached: string[] = [];
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      reached.push(
+        (await page.evaluate(
+          'document.activeElement.type === "search" ? "search field" : document.activeElement.getAttribute("aria-label") ?? document.activeElement.textContent',
+        )) as string,
+      );
+    }
+    expect(reached).toContain('search field');
+    expect(reached).toContain('bulk-00');
+    const outline = await page.evaluate('getComputedStyle(document.activeElement).outlineStyle');
+    expect(outline).not.toBe('none');
+  });
+
   it('switches a skill off and on', async () => {
     await page.getByLabel('Search skills').fill('release');
     const toggle = page.getByRole('switch', { name: 'release-notes enabled' });
