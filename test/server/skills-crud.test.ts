@@ -248,11 +248,11 @@ describe('GET /api/skills', () => {
     const body = (await response.json()) as {
       items: Array<{ name: string; scope: string; shadowedBy?: string }>;
     };
-    expect(body.items).toEqual([
-      expect.objectContaining({ name: 'create-skill', scope: 'builtin', shadowedBy: 'workspace' }),
-      expect.objectContaining({ name: 'create-skill', scope: 'workspace' }),
-    ]);
-    expect(body.items[1]?.shadowedBy).toBeUndefined();
+    const byScope = new Map(body.items.map((item) => [item.scope, item]));
+    expect(body.items).toHaveLength(2);
+    expect(byScope.get('builtin')).toMatchObject({ name: 'create-skill', shadowedBy: 'workspace' });
+    expect(byScope.get('workspace')).toMatchObject({ name: 'create-skill' });
+    expect(byScope.get('workspace')?.shadowedBy).toBeUndefined();
   });
 
   it('answers bad filters with 400', async () => {

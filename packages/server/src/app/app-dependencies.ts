@@ -15,4 +15,6 @@ export interface AppDependencies {
   signInDropDir?: string;
   /** The chat model and limits of `POST /api/chat`. */
   chat?: ChatOptions;
+  /** The built web UI served at `/`; default: the repository's `apps/web/dist`. */
+  webDir?: string;
 }

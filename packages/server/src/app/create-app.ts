@@ -17,6 +17,7 @@ import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes
 import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
 import { createSkillRuntime } from '../runtime/skill-runtime.ts';
 import { registerWebRoutes } from '../web/register-web-routes.ts';
+import { createWebAppHandler, DEFAULT_WEB_DIR } from '../web/serve-web-app.ts';
 import type { AppDependencies } from './app-dependencies.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -35,14 +36,17 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   const runtime = dependencies.runtime ?? createSkillRuntime({ store, logger });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createApiErrorHandler(logger));
-  app.notFound((context) =>
-    context.json(
-      apiErrorBody(
-        'not_found',
-        `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
+  const webApp = createWebAppHandler({ webDir: dependencies.webDir ?? DEFAULT_WEB_DIR });
+  app.notFound(
+    async (context) =>
+      (await webApp(context)) ??
+      context.json(
+        apiErrorBody(
+          'not_found',
+          `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
+        ),
+        404,
       ),
-      404,
-    ),
   );
   app.use('*', securityHeaders());
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));

@@ -79,6 +79,8 @@ export interface CreateTestAppOptions {
   createRuntime?: (store: Store) => SkillRuntime;
   /** The chat model and limits of `POST /api/chat` (e.g. `resolveServerConfig({env}).model`). */
   chat?: ChatOptions;
+  /** The built web UI to serve at `/` (default: the repository's `apps/web/dist`). */
+  webDir?: string;
 }
 
 let userCount = 0;
@@ -94,6 +96,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     ...(runtime === undefined ? {} : { runtime }),
     ...(options.chat === undefined ? {} : { chat: options.chat }),
+    ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

@@ -8,11 +8,6 @@ import { setSessionCookie } from '../auth/session-cookie.ts';
 import { ERROR_STATUS, isServerErrorCode } from '../http/error-status.ts';
 import { escapeHtml, renderPage } from './render-page.ts';
 
-const homePage = renderPage(
-  'Skillset',
-  '<p>The skills server is running. The API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>',
-);
-
 /** Renders a known failure (a used or expired code, …) as a page with its status; rethrows others. */
 function failurePage(context: Context, title: string, error: unknown) {
   if (!SkillsetError.isInstance(error) || !isServerErrorCode(error.code)) throw error;
@@ -22,12 +17,10 @@ function failurePage(context: Context, title: string, error: unknown) {
 }
 
 /**
- * Registers the pages outside the API: the home page, the one-time sign-in link and the
+ * Registers the pages outside the API and the web UI: the one-time sign-in link and the
  * invitation page (a plain form: the CSP allows no inline scripts).
  */
 export function registerWebRoutes(app: Hono<AppEnv>, { store, signInDropDir }: AppDependencies) {
-  app.get('/', (context) => context.html(homePage));
-
   app.get('/sign-in', async (context) => {
     const code = context.req.query('code') ?? '';
     if (code === '') {

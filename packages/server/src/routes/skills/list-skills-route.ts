@@ -10,6 +10,7 @@ import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
+import { rankStoredSkills } from './rank-stored-skills.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -33,7 +34,16 @@ const listQuerySchema = z.object({
     .openapi({ description: "Whether the skill's `requires` are met on this server." }),
   tag: z.string().optional(),
   category: z.string().optional(),
-  q: z.string().optional().openapi({ description: 'Words that must all occur (full text).' }),
+  userInvocable: booleanQuery
+    .optional()
+    .openapi({ description: 'Whether a person may invoke the skill (`/name`).' }),
+  modelInvocable: booleanQuery
+    .optional()
+    .openapi({ description: 'Whether the model may load the skill by itself.' }),
+  q: z.string().optional().openapi({
+    description:
+      'Search: words that must all occur (anywhere, so partial words match), ranked by relevance, best first.',
+  }),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE).optional().openapi({ example: 50 }),
   offset: z.coerce.number().int().min(0).optional(),
   cursor: z.string().optional().openapi({ description: 'The nextCursor of the previous page.' }),
@@ -86,7 +96,7 @@ function storeFilters(caller: SkillCaller, query: ListQuery): ListSkillsOptions 
   };
 }
 
-/** Lists every matching skill, page by page (for the computed `eligible` filter). */
+/** Lists every matching skill, page by page (for the computed filters and ranking). */
 async function listAll(
   dependencies: SkillRouteDependencies,
   filters: ListSkillsOptions,
@@ -138,14 +148,32 @@ async function shadowingScopes(
   return winners;
 }
 
+/** The filters computed from each manifest rather than stored columns; undefined when none is asked. */
+function computedFilter(
+  dependencies: SkillRouteDependencies,
+  query: ListQuery,
+): ((skill: StoredSkill) => boolean) | undefined {
+  const { eligible, userInvocable, modelInvocable } = query;
+  if (eligible === undefined && userInvocable === undefined && modelInvocable === undefined) {
+    return undefined;
+  }
+  return (skill) =>
+    (eligible === undefined ||
+      skillEligibility(skill.manifest, dependencies.environment).eligible === eligible) &&
+    (userInvocable === undefined || skill.manifest.userInvocable === userInvocable) &&
+    (modelInvocable === undefined || !skill.manifest.disableModelInvocation === modelInvocable);
+}
+
 /** Registers `GET /api/skills`. */
 export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
   app.openapi(listSkillsRoute, async (context) => {
     const query = context.req.valid('query');
     const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
     const filters = storeFilters(caller, query);
+    const keep = computedFilter(dependencies, query);
+    const ranked = query.q !== undefined && query.q.trim() !== '';
     let page: { items: StoredSkill[]; total: number; nextCursor?: string };
-    if (query.eligible === undefined) {
+    if (keep === undefined && !ranked) {
       page = await dependencies.store.skills.list({
         ...filters,
         ...(query.limit === undefined ? {} : { limit: query.limit }),
@@ -153,10 +181,9 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
         ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
       });
     } else {
-      const wanted = query.eligible;
-      const matching = (await listAll(dependencies, filters)).filter(
-        (skill) => skillEligibility(skill.manifest, dependencies.environment).eligible === wanted,
-      );
+      let matching = await listAll(dependencies, filters);
+      if (keep !== undefined) matching = matching.filter(keep);
+      if (ranked) matching = rankStoredSkills(matching, query.q ?? '');
       const start = readOffsetCursor(query.cursor, query.offset);
       const end = start + (query.limit ?? 50);
       page = {

@@ -18,6 +18,9 @@ export interface SkillSummary {
   tags: string[];
   category: string | null;
   eligible: boolean;
+  userInvocable: boolean;
+  modelInvocable: boolean;
+  integration: string | null;
   shadowedBy?: StoredSkillScope;
 }
 
@@ -37,6 +40,9 @@ export function presentSkillSummary(
     tags: skill.tags,
     category: skill.category,
     eligible: skillEligibility(skill.manifest, dependencies.environment).eligible,
+    userInvocable: skill.manifest.userInvocable,
+    modelInvocable: !skill.manifest.disableModelInvocation,
+    integration: skill.manifest.integration ?? null,
     ...(shadowedBy === undefined ? {} : { shadowedBy }),
   };
 }

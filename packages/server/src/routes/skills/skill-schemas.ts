@@ -42,6 +42,12 @@ export const skillSummarySchema = z
     tags: z.array(z.string()),
     category: z.string().nullable(),
     eligible: z.boolean(),
+    userInvocable: z.boolean().openapi({ description: 'A person may invoke it (`/name`).' }),
+    modelInvocable: z.boolean().openapi({ description: 'The model may load it by itself.' }),
+    integration: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The integration the skill belongs to, if any.' }),
     shadowedBy: skillScopeSchema
       .optional()
       .openapi({ description: 'The scope of the visible skill of the same name that wins.' }),

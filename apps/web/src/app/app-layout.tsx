@@ -1,0 +1,66 @@
+import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconBooks, IconLogout } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, NavLink, Outlet } from 'react-router';
+import { api, type Me } from '../api/client.ts';
+import classes from './app-layout.module.css';
+
+const NAVIGATION = [{ to: '/skills', label: 'Skills', icon: IconBooks }] as const;
+
+/** The app shell: the header with the product name, navigation and the signed-in user. */
+export function AppLayout({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const workspace = me.workspaces.find((each) => each.id === me.principal.workspaceId);
+  const signOut = async () => {
+    await api.DELETE('/api/session');
+    queryClient.clear();
+    window.location.assign('/');
+  };
+  return (
+    <AppShell header={{ height: 56 }} padding={0}>
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="lg" wrap="nowrap">
+              <UnstyledButton component={Link} to="/skills" className={classes.brand}>
+                <img src="/favicon.svg" alt="" width={24} height={24} />
+                <Text fw={700} size="lg">
+                  Skillset
+                </Text>
+              </UnstyledButton>
+              <nav aria-label="Main">
+                <Group gap={4} wrap="nowrap">
+                  {NAVIGATION.map(({ to, label, icon: Icon }) => (
+                    <NavLink key={to} to={to} className={classes.link}>
+                      <Icon size={18} aria-hidden />
+                      {label}
+                    </NavLink>
+                  ))}
+                </Group>
+              </nav>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
+                {[me.user?.name, workspace?.name].filter(Boolean).join(' · ')}
+              </Text>
+              <Button
+                variant="subtle"
+                color="gray"
+                size="compact-sm"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                onClick={signOut}
+              >
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Main>
+        <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

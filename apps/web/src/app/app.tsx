@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { ApiError } from '../api/api-error.ts';
+import { SkillPage } from '../skill/skill-page.tsx';
+import { SkillsPage } from '../skills/skills-page.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { createAppQueryClient } from './query-client.ts';
+import { SignedOutPage } from './signed-out-page.tsx';
+import { ErrorState, LoadingState } from './states.tsx';
+import { theme } from './theme.ts';
+import { useMe } from './use-me.ts';
+
+function SignedInApp() {
+  const me = useMe();
+  if (me.isPending) return <LoadingState label="Signing in…" />;
+  if (me.isError) {
+    if (ApiError.isUnauthorized(me.error)) return <SignedOutPage />;
+    return <ErrorState error={me.error} onRetry={() => me.refetch()} />;
+  }
+  return (
+    <Routes>
+      <Route element={<AppLayout me={me.data} />}>
+        <Route index element={<Navigate to="/skills" replace />} />
+        <Route path="skills" element={<SkillsPage />} />
+        <Route path="skills/:name" element={<SkillPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** The web UI: theme, query cache, router, and the signed-in app or the signed-out page. */
+export function App() {
+  const [queryClient] = useState(createAppQueryClient);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="bottom-right" autoClose={3000} />
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <SignedInApp />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,188 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../api/api-error.ts';
+import type { SkillScope } from '../api/client.ts';
+import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
+import { skillPath } from '../skills/skill-path.ts';
+import { useToggleSkill } from '../skills/use-toggle-skill.ts';
+import { DeleteSkillButton } from './delete-skill-button.tsx';
+import { EligibilityCard } from './eligibility-card.tsx';
+import { FilesPanel } from './files-panel.tsx';
+import { FrontmatterCard } from './frontmatter-card.tsx';
+import { SkillMarkdown } from './skill-markdown.tsx';
+import { useSkillDetail } from './skill-queries.ts';
+import { VersionsPanel } from './versions-panel.tsx';
+
+const SCOPES: readonly string[] = ['builtin', 'public', 'workspace', 'personal'];
+
+/** A skill: rendered instructions, frontmatter, eligibility, files, versions, and its actions. */
+export function SkillPage() {
+  const { name = '' } = useParams();
+  const [params] = useSearchParams();
+  const scopeParam = params.get('scope');
+  const scope =
+    scopeParam !== null && SCOPES.includes(scopeParam) ? (scopeParam as SkillScope) : undefined;
+  const key = { name, scope };
+  const detail = useSkillDetail(key);
+  const toggle = useToggleSkill();
+
+  const crumbs = (
+    <Breadcrumbs>
+      <Anchor component={Link} to="/skills" size="sm">
+        Skills
+      </Anchor>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {name}
+      </Text>
+    </Breadcrumbs>
+  );
+  if (detail.isPending) return <LoadingState label="Loading the skill…" />;
+  if (detail.isError) {
+    return (
+      <Stack>
+        {crumbs}
+        {detail.error instanceof ApiError && detail.error.status === 404 ? (
+          <EmptyState title="Skill not found">
+            There is no skill named {name} that you can see. It may have been deleted.
+          </EmptyState>
+        ) : (
+          <ErrorState error={detail.error} onRetry={() => detail.refetch()} />
+        )}
+      </Stack>
+    );
+  }
+  const skill = detail.data;
+  const manifest = skill.manifest;
+  const downloadQuery = new URLSearchParams({ scope: skill.scope });
+  return (
+    <Stack gap="lg">
+      {crumbs}
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" gap="sm">
+          <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
+            <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+              {skill.name}
+            </Title>
+            <SkillBadgeList
+              skill={{
+                ...skill,
+                eligible: skill.eligibility.eligible,
+                integration: typeof manifest.integration === 'string' ? manifest.integration : null,
+                userInvocable: manifest.userInvocable !== false,
+                modelInvocable: manifest.disableModelInvocation !== true,
+              }}
+            />
+          </Stack>
+          <Group gap="xs" wrap="nowrap">
+            <Switch
+              label={skill.enabled ? 'On' : 'Off'}
+              aria-label={`${skill.name} enabled`}
+              checked={skill.enabled}
+              disabled={toggle.isPending}
+              onChange={(event) =>
+                toggle.mutate({
+                  name: skill.name,
+                  scope: skill.scope,
+                  enabled: event.currentTarget.checked,
+                })
+              }
+            />
+            <Button
+              component="a"
+              href={`/api/skills/${encodeURIComponent(skill.name)}/download?${downloadQuery}`}
+              download
+              variant="default"
+              size="sm"
+              px="sm"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              Download ZIP
+            </Button>
+            <DeleteSkillButton skill={skill} />
+          </Group>
+        </Group>
+        <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {skill.description}
+        </Text>
+        {skill.shadowedBy === undefined ? null : (
+          <Text size="sm">
+            A {skill.shadowedBy} skill of the same name wins, so this one is not used.{' '}
+            <Anchor component={Link} to={skillPath({ name: skill.name, scope: skill.shadowedBy })}>
+              Open the {skill.shadowedBy} skill
+            </Anchor>
+          </Text>
+        )}
+        {skill.shadows.length === 0 ? null : (
+          <Text size="sm">
+            Shadows{' '}
+            {skill.shadows.map((other, index) => (
+              <span key={other.scope}>
+                {index > 0 ? ', ' : ''}
+                <Anchor component={Link} to={skillPath({ name: skill.name, scope: other.scope })}>
+                  the {other.scope} skill
+                </Anchor>
+              </span>
+            ))}
+            .
+          </Text>
+        )}
+      </Stack>
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Tabs defaultValue="instructions" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="instructions">Instructions</Tabs.Tab>
+              <Tabs.Tab value="files">Files ({skill.files.length})</Tabs.Tab>
+              <Tabs.Tab value="versions">Versions ({skill.version})</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="instructions" pt="md">
+              <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+                <SkillMarkdown text={skill.body} />
+              </Paper>
+            </Tabs.Panel>
+            <Tabs.Panel value="files" pt="md">
+              <FilesPanel skill={{ ...key, scope: skill.scope, detail: skill }} />
+            </Tabs.Panel>
+            <Tabs.Panel value="versions" pt="md">
+              <VersionsPanel
+                skill={{ name: skill.name, scope: skill.scope }}
+                current={skill.version}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <EligibilityCard eligibility={skill.eligibility} />
+            <FrontmatterCard manifest={skill.manifest} />
+            {skill.agents.length === 0 ? null : (
+              <Paper withBorder p="md">
+                <Stack gap={4}>
+                  <Title order={2} size="h5">
+                    Used by agents
+                  </Title>
+                  <Text size="sm">{skill.agents.map((agent) => agent.name).join(', ')}</Text>
+                </Stack>
+              </Paper>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

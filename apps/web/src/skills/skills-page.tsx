@@ -1,0 +1,196 @@
+import {
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Pagination,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { api, unwrap } from '../api/client.ts';
+import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { SkillFilterControls } from './skill-filter-controls.tsx';
+import {
+  countActiveFilters,
+  readSkillFilters,
+  SKILLS_PAGE_SIZE,
+  type SkillFilters,
+  skillListQuery,
+  writeSkillFilters,
+} from './skill-filters.ts';
+import { SkillListItem } from './skill-list-item.tsx';
+
+const TYPING_DELAY_MS = 200;
+
+/** A text field whose value reaches the URL once typing pauses. */
+function useDebouncedText(current: string, commit: (value: string) => void) {
+  const [text, setText] = useState(current);
+  const [settled] = useDebouncedValue(text, TYPING_DELAY_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commit only when the settled text changes
+  useEffect(() => {
+    if (settled !== current) commit(settled);
+  }, [settled]);
+  return [text, setText] as const;
+}
+
+/** The skills library: ranked search, filters, badges, on/off switches and paging. */
+export function SkillsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = readSkillFilters(params);
+  const update = (changes: Partial<SkillFilters>) =>
+    setParams(
+      (previous) => writeSkillFilters({ ...readSkillFilters(previous), page: 1, ...changes }),
+      { replace: true },
+    );
+  const [q, setQ] = useDebouncedText(filters.q, (value) => update({ q: value }));
+  const [tag, setTag] = useDebouncedText(filters.tag ?? '', (value) =>
+    update({ tag: value.trim() || undefined }),
+  );
+  const [category, setCategory] = useDebouncedText(filters.category ?? '', (value) =>
+    update({ category: value.trim() || undefined }),
+  );
+  const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(countActiveFilters(filters) > 0);
+  const query = skillListQuery(filters);
+  const skills = useQuery({
+    queryKey: ['skills', query],
+    queryFn: ({ signal }) => unwrap(api.GET('/api/skills', { params: { query }, signal })),
+    placeholderData: keepPreviousData,
+  });
+  const activeFilters = countActiveFilters(filters);
+  const pages = Math.max(1, Math.ceil((skills.data?.total ?? 0) / SKILLS_PAGE_SIZE));
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Skills
+          </Title>
+          <Text c="dimmed" size="sm">
+            Every skill you can see in this workspace.
+          </Text>
+        </div>
+      </Group>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group gap="sm" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Search skills"
+              placeholder="Name, description, tag…"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={q}
+              onChange={(event) => setQ(event.currentTarget.value)}
+              type="search"
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <Button
+              variant={filtersOpen ? 'light' : 'default'}
+              leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}
+              rightSection={
+                activeFilters > 0 ? (
+                  <Badge size="xs" circle>
+                    {activeFilters}
+                  </Badge>
+                ) : null
+              }
+              onClick={toggleFilters}
+              aria-expanded={filtersOpen}
+              aria-controls="skill-filters"
+            >
+              Filters
+            </Button>
+          </Group>
+          <Collapse expanded={filtersOpen} id="skill-filters">
+            <Stack gap="xs" pt="xs">
+              <SkillFilterControls
+                filters={filters}
+                tag={tag}
+                category={category}
+                onChange={update}
+                onTagChange={setTag}
+                onCategoryChange={setCategory}
+              />
+              {activeFilters > 0 ? (
+                <Group justify="flex-end">
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => {
+                      setTag('');
+                      setCategory('');
+                      setParams(writeSkillFilters({ q: filters.q, page: 1 }), { replace: true });
+                    }}
+                  >
+                    Clear filters
+                  </Button>
+                </Group>
+              ) : null}
+            </Stack>
+          </Collapse>
+        </Stack>
+      </Paper>
+
+      {skills.isPending ? (
+        <LoadingState label="Loading skills…" />
+      ) : skills.isError ? (
+        <ErrorState
+          title="Could not load the skills"
+          error={skills.error}
+          onRetry={() => skills.refetch()}
+        />
+      ) : skills.data.items.length === 0 ? (
+        <EmptyState title="No skills match">
+          {filters.q !== '' || activeFilters > 0
+            ? 'Try other words, or clear the filters.'
+            : 'Create a skill with the API or upload one to see it here.'}
+        </EmptyState>
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {skills.data.total === 1 ? '1 skill' : `${skills.data.total.toLocaleString()} skills`}
+            {filters.q.trim() === '' ? '' : ', most relevant first'}
+          </Text>
+          <Stack
+            gap="xs"
+            component="ul"
+            aria-label="Skills"
+            style={{ listStyle: 'none', padding: 0, margin: 0 }}
+          >
+            {skills.data.items.map((skill) => (
+              <li key={`${skill.scope}:${skill.name}`}>
+                <SkillListItem skill={skill} />
+              </li>
+            ))}
+          </Stack>
+          {pages > 1 ? (
+            <Group justify="center" pt="sm">
+              <Pagination
+                total={pages}
+                value={filters.page}
+                onChange={(page) => {
+                  setParams(writeSkillFilters({ ...filters, page }));
+                  window.scrollTo({ top: 0 });
+                }}
+                siblings={1}
+                boundaries={1}
+                size="sm"
+                getControlProps={(control) => ({
+                  'aria-label': `${control} page`,
+                })}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+              />
+            </Group>
+          ) : null}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createRuntimeTestApp, type RuntimeTestApp } from '@skillset/server/test';
+
+/** A real HTTP server over a fresh PGlite store, serving the web UI from `webDir`. */
+export interface WebServer extends AsyncDisposable {
+  url: string;
+  app: RuntimeTestApp;
+}
+
+/** Starts the app on a free loopback port; dispose it with `await using`. */
+export async function startWebServer(webDir: string): Promise<WebServer> {
+  const app = await createRuntimeTestApp({ webDir });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started),
+    );
+    started.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    app,
+    async [Symbol.asyncDispose]() {
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closing;
+      await app[Symbol.asyncDispose]();
+    },
+  };
+}
