@@ -10,7 +10,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a token for an httpOnly session cookie (the web UI signs in this way) */
+        /** Exchange a one-time sign-in code for an httpOnly session cookie */
         post: {
             parameters: {
                 query?: never;
@@ -21,26 +21,59 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description A user token (e.g. the one printed on first start). */
-                        token: string;
+                        /** @description The one-time code of a sign-in link (`/sign-in?code=…`, printed on start and by `skillset sign-in-link`). */
+                        code: string;
                     };
                 };
             };
             responses: {
-                /** @description Signed in; the cookie is set */
+                /** @description Signed in; the session cookie is set */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            ok: true;
-                        };
+                        "application/json": components["schemas"]["Session"];
                     };
                 };
-                /** @description Unknown token */
-                401: {
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A foreign Origin (origin_not_allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown code (code_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Used or expired code (code_used, code_expired) */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -50,7 +83,7 @@ export interface paths {
                 };
             };
         };
-        /** Sign out: clear the session cookie */
+        /** Sign out: end the session on the server and clear the cookie */
         delete: {
             parameters: {
                 query?: never;
@@ -60,7 +93,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Signed out */
+                /** @description Signed out (also when there was no session) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -72,8 +105,172 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Missing or foreign Origin (origin_not_allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link opens: the workspace, the role and its status */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The invitation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationPreview"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown code (code_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation: a signed-in user joins as themselves; otherwise a new account with this display name joins and is signed in (session cookie) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    code: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The new account’s name (required unless a user is signed in) */
+                        displayName?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Joined */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedInvitation"];
+                    };
+                };
+                /** @description Invalid request or no display name */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A foreign Origin (origin_not_allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown code (code_not_found) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The address has an account: sign in first (email_taken) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Accepted, revoked or expired (code_used, code_revoked, code_expired) */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -86,7 +283,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Who the token belongs to, the current workspace and every workspace with my role */
+        /** Who the token or session belongs to, the current workspace and every workspace with my role */
         get: {
             parameters: {
                 query?: never;
@@ -751,6 +948,225 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/workspaces/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pending invitations of a workspace (admin); includeClosed=true lists all */
+        get: {
+            parameters: {
+                query?: {
+                    includeClosed?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invitations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invitations: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Invite someone by email with a role (admin; owner to invite an owner): a one-time link, the same answer whether or not the address has an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                        role: components["schemas"]["WorkspaceRole"];
+                        /** @description How long the link stays valid (default 7 days) */
+                        expiresInDays?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description The invitation and its link, shown only now */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedInvitation"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a pending invitation (admin): its link stops working */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    invitationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/agents": {
@@ -3194,10 +3610,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run one agent turn and stream it as an AI SDK UI message stream (for useChat)
+         * @description Runs the last user message through the agent as the caller or the named agent, under its policy. The answer is a UI message stream (SSE, header `x-vercel-ai-ui-message-stream: v1`): text and tool parts, `data-activation` when a skill enters the conversation, `data-notice`, `data-approval` `{id, request, status}` when a rule says ask (answer it with `POST /api/chat/approvals/{id}`; unanswered after 5 minutes it is refused), and an `error` chunk with a one-line message when the turn fails. 503 when no model is configured.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
+                    workspace?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChatRequest"];
+                };
+            };
+            responses: {
+                /** @description The UI message stream of the turn */
+                200: {
+                    headers: {
+                        /** @description The chat id. */
+                        "x-skillset-chat-id": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not available now: the message says what to configure */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or refuse what a running chat turn asks (a `data-approval` part) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The id of a `data-approval` part. */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChatApprovalAnswer"];
+                };
+            };
+            responses: {
+                /** @description The answer reached the waiting turn */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            approved: boolean;
+                        };
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The system prompt a chat turn would use for a message, with why each skill is listed or hidden */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The user message; ranks the catalog. Default: empty. */
+                    message?: string;
+                    /** @description Agent id or name to chat as; agent tokens default to themselves, users get the workspace policy without it. */
+                    agent?: string;
+                    /** @description A chat whose active skills the prompt lists. */
+                    id?: string;
+                    /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
+                    workspace?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The assembled prompt and the policy trace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatPrompt"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Session: {
+            user: {
+                id: string;
+                name: string;
+                email: string | null;
+            };
+            /** @description When the session ends unless signed out */
+            expiresAt: string;
+        };
         Error: {
             error: {
                 code: string;
@@ -3207,12 +3888,41 @@ export interface components {
                 }[];
             };
         };
+        InvitationPreview: {
+            workspace: {
+                id: string;
+                name: string;
+            };
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            expiresAt: string;
+        };
+        /** @enum {string} */
+        WorkspaceRole: "owner" | "admin" | "member" | "viewer";
+        AcceptedInvitation: {
+            workspace: {
+                id: string;
+                name: string;
+                slug: string;
+            };
+            role: components["schemas"]["WorkspaceRole"];
+            user: {
+                id: string;
+                name: string;
+                email: string | null;
+            };
+        };
         Me: {
             principal: {
                 /** @enum {string} */
                 kind: "user" | "agent";
                 id: string;
-                tokenId: string;
+                /** @description The bearer token used, if any */
+                tokenId?: string;
+                /** @description The web session used (session cookie), if any */
+                sessionId?: string;
                 /** @description The workspace this request acts in */
                 workspaceId: string;
                 role?: components["schemas"]["WorkspaceRole"];
@@ -3227,8 +3937,6 @@ export interface components {
             agent?: components["schemas"]["Agent"];
             workspaces: components["schemas"]["Workspace"][];
         };
-        /** @enum {string} */
-        WorkspaceRole: "owner" | "admin" | "member" | "viewer";
         Agent: {
             id: string;
             workspaceId: string;
@@ -3265,6 +3973,26 @@ export interface components {
             email: string | null;
             role: components["schemas"]["WorkspaceRole"];
             createdAt: string;
+        };
+        Invitation: {
+            id: string;
+            workspaceId: string;
+            email: string;
+            role: components["schemas"]["WorkspaceRole"];
+            /** @enum {string} */
+            status: "pending" | "accepted" | "revoked" | "expired";
+            invitedBy: string | null;
+            createdAt: string;
+            expiresAt: string;
+            acceptedAt: string | null;
+            revokedAt: string | null;
+        };
+        CreatedInvitation: {
+            invitation: components["schemas"]["Invitation"];
+            /** @description The one-time link to send to the invitee */
+            url: string;
+            /** @description The code in the link, shown only now */
+            code: string;
         };
         Token: {
             id: string;
@@ -3643,6 +4371,61 @@ export interface components {
                 at: string;
             }[];
             nextBefore?: number;
+        };
+        ChatRequest: {
+            /** @description The chat: a follow-up with the same id continues the conversation (active skills are not placed twice). */
+            id?: string;
+            /** @description The conversation as useChat sends it; the server keeps the history, so only the last (user) message is read. */
+            messages?: components["schemas"]["ChatUIMessage"][];
+            /** @description The user message, instead of `messages`. */
+            message?: string;
+            /** @description Agent id or name to chat as; agent tokens default to themselves, users get the workspace policy without it. */
+            agent?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        ChatUIMessage: {
+            id?: string;
+            /** @enum {string} */
+            role: "system" | "user" | "assistant";
+            parts: ({
+                type: string;
+                text?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
+        ChatApprovalAnswer: {
+            approved: boolean;
+        };
+        ChatPrompt: {
+            system: string;
+            catalog: {
+                text: string;
+                entries: {
+                    name: string;
+                    description?: string;
+                }[];
+                omitted: number;
+                tokens: number;
+            };
+            trace: {
+                skill: string;
+                listed: boolean;
+                reason: string;
+                steps?: ({
+                    step: string;
+                    /** @enum {string} */
+                    outcome: "pass" | "block" | "ask" | "skip";
+                    code: string;
+                    message: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            }[];
+            activeSkills: string[];
         };
     };
     responses: never;

@@ -74,13 +74,16 @@ describe('createWebAppHandler', () => {
     expect((await server.request('GET', '/skills/deploy')).status).toBe(503);
   });
 
-  it('keeps /sign-in: a valid token sets the session cookie and goes to /', async () => {
+  it('keeps /sign-in: a valid code sets the session cookie and goes to /', async () => {
     await using webDir = await builtWebDir();
     await using server = await createTestApp({ webDir: webDir.path });
-    const response = await server.request('GET', `/sign-in?token=${server.owner.token}`);
+    const { code } = await server.store.signInCodes.create({
+      userId: server.owner.userId as string,
+    });
+    const response = await server.request('GET', `/sign-in?code=${code}`);
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
     expect(response.headers.get('set-cookie')).toMatch(/HttpOnly/);
-    expect((await server.request('GET', '/sign-in?token=nope')).status).toBe(401);
+    expect((await server.request('GET', '/sign-in?code=nope')).status).toBe(404);
   });
 });
