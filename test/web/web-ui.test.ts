@@ -289,4 +289,22 @@ describe('web UI', () => {
     });
     expect(gone.status).toBe(404);
   });
+
+  it('folds the navigation into a menu on a phone', async () => {
+    await signIn(page, server);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/skills/release-notes?scope=workspace`);
+    const burger = page.getByRole('button', { name: 'Open navigation' });
+    await burger.click();
+    const menu = page.locator('#main-navigation-menu');
+    await menu.getByRole('link', { name: 'Skills' }).waitFor();
+    await screenshot('navigation-menu', { fullPage: false });
+    await page.setViewportSize(PHONE);
+    await menu.getByRole('link', { name: 'Skills' }).click();
+    await page.waitForURL(`${server.url}/skills`);
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor();
+    expect(await hasHorizontalScroll()).toBe(false);
+    await page.setViewportSize(DESKTOP);
+    expect(await burger.isVisible()).toBe(false);
+  });
 });

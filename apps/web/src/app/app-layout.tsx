@@ -1,4 +1,15 @@
-import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconBooks, IconLogout } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -7,9 +18,23 @@ import classes from './app-layout.module.css';
 
 const NAVIGATION = [{ to: '/skills', label: 'Skills', icon: IconBooks }] as const;
 
-/** The app shell: the header with the product name, navigation and the signed-in user. */
+/** The main navigation's links; `onNavigate` closes the phone menu. */
+function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return NAVIGATION.map(({ to, label, icon: Icon }) => (
+    <NavLink key={to} to={to} className={classes.link} onClick={onNavigate}>
+      <Icon size={18} aria-hidden />
+      {label}
+    </NavLink>
+  ));
+}
+
+/**
+ * The app shell: the header with the product name, navigation and the signed-in user; below the
+ * `md` breakpoint the navigation folds into a menu behind a burger button.
+ */
 export function AppLayout({ me }: { me: Me }) {
   const queryClient = useQueryClient();
+  const [menuOpened, menu] = useDisclosure(false);
   const workspace = me.workspaces.find((each) => each.id === me.principal.workspaceId);
   const signOut = async () => {
     await api.DELETE('/api/session');
@@ -17,27 +42,35 @@ export function AppLayout({ me }: { me: Me }) {
     window.location.assign('/');
   };
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !menuOpened, desktop: true } }}
+      padding={0}
+    >
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="lg" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={menuOpened ? 'Close navigation' : 'Open navigation'}
+                aria-expanded={menuOpened}
+                aria-controls="main-navigation-menu"
+              />
               <UnstyledButton component={Link} to="/skills" className={classes.brand}>
                 <img src="/favicon.svg" alt="" width={24} height={24} />
                 <Text fw={700} size="lg">
                   Skillset
                 </Text>
               </UnstyledButton>
-              <nav aria-label="Main">
+              <Box component="nav" aria-label="Main" visibleFrom="md" ml="md">
                 <Group gap={4} wrap="nowrap">
-                  {NAVIGATION.map(({ to, label, icon: Icon }) => (
-                    <NavLink key={to} to={to} className={classes.link}>
-                      <Icon size={18} aria-hidden />
-                      {label}
-                    </NavLink>
-                  ))}
+                  <NavigationLinks />
                 </Group>
-              </nav>
+              </Box>
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
@@ -56,6 +89,13 @@ export function AppLayout({ me }: { me: Me }) {
           </Group>
         </Container>
       </AppShell.Header>
+      <AppShell.Navbar p="sm" id="main-navigation-menu" hiddenFrom="md">
+        <nav aria-label="Main">
+          <Stack gap={4}>
+            <NavigationLinks onNavigate={menu.close} />
+          </Stack>
+        </nav>
+      </AppShell.Navbar>
       <AppShell.Main>
         <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
           <Outlet />
