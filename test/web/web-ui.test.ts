@@ -307,4 +307,35 @@ describe('web UI', () => {
     await page.setViewportSize(DESKTOP);
     expect(await burger.isVisible()).toBe(false);
   });
+
+  it('charts the uses of a skill per day', async () => {
+    await signIn(page, server);
+    const invoked = await server.app.request('POST', '/api/skills/invoke', {
+      token: server.app.owner.token,
+      json: { message: '/bulk-01 now' },
+    });
+    expect(invoked.status).toBe(200);
+    await page.goto(`${server.url}/skills/bulk-01?scope=workspace`);
+    await eventually(async () => {
+      await page.reload();
+      return page.getByText('1 use in the last 30 days').isVisible({ timeout: 2000 });
+    }).toBe(true);
+    expect(await page.getByRole('img', { name: /Uses per day: 1 use/ }).isVisible()).toBe(true);
+  });
+
+  it('resets an edited built-in skill to the built-in one', async () => {
+    await signIn(page, server);
+    await server.app.addSkill(
+      skillText('create-skill', { description: 'Our own way to write skills.' }),
+    );
+    await page.goto(`${server.url}/skills/create-skill?scope=workspace`);
+    await page.getByRole('button', { name: 'Reset to built-in' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset to built-in' }).click();
+    await page.waitForURL(`${server.url}/skills/create-skill?scope=builtin`);
+    const detail = await server.app.request('GET', '/api/skills/create-skill', {
+      token: server.app.owner.token,
+    });
+    expect(((await detail.json()) as { scope: string }).scope).toBe('builtin');
+    expect(await page.getByRole('button', { name: 'Reset to built-in' }).count()).toBe(0);
+  });
 });

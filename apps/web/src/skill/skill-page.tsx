@@ -23,8 +23,10 @@ import { DeleteSkillButton } from './delete-skill-button.tsx';
 import { EligibilityCard } from './eligibility-card.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { FrontmatterCard } from './frontmatter-card.tsx';
+import { ResetToBuiltinButton } from './reset-to-builtin-button.tsx';
 import { SkillMarkdown } from './skill-markdown.tsx';
 import { useSkillDetail } from './skill-queries.ts';
+import { UsageCard } from './usage-card.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
 
 const SCOPES: readonly string[] = ['builtin', 'public', 'workspace', 'personal'];
@@ -87,7 +89,7 @@ export function SkillPage() {
               }}
             />
           </Stack>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs">
             <Switch
               label={skill.enabled ? 'On' : 'Off'}
               aria-label={`${skill.name} enabled`}
@@ -112,6 +114,7 @@ export function SkillPage() {
             >
               Download ZIP
             </Button>
+            <ResetToBuiltinButton skill={skill} />
             <DeleteSkillButton skill={skill} />
           </Group>
         </Group>
@@ -170,6 +173,7 @@ export function SkillPage() {
           <Stack gap="md">
             <EligibilityCard eligibility={skill.eligibility} />
             <FrontmatterCard manifest={skill.manifest} />
+            <UsageCard name={skill.name} />
             {skill.agents.length === 0 ? null : (
               <Paper withBorder p="md">
                 <Stack gap={4}>
