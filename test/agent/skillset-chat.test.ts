@@ -59,25 +59,8 @@ function chat(args: string[], env: Record<string, string>): Promise<SkillsetRun>
 }
 
 /** Runs the interactive chat with lines piped to stdin. */
-function chatWithInput(
-  input: string,
-  env: Record<string, string>,
-  cwd = project.project,
-): Promise<SkillsetRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(skillsetBin, ['chat'], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function chatWithInput(input: string, env: Record<string, string>, cwd = project.project) {
+  return spawnSkillset(['chat'], { cwd, env, input });
 }
 
 describe('skillset chat -p', () => {

@@ -14,6 +14,8 @@ export interface SkillsetRun {
 export interface RunSkillsetOptions {
   cwd: string;
   env?: Record<string, string>;
+  /** Written to the child's stdin, which is then closed (at once when absent). */
+  input?: string;
 }
 
 function collect(stream: PassThrough): () => string {
@@ -46,7 +48,7 @@ export function spawnSkillset(args: string[], options: RunSkillsetOptions): Prom
     const child = spawn(skillsetBin, args, {
       cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -54,5 +56,6 @@ export function spawnSkillset(args: string[], options: RunSkillsetOptions): Prom
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
   });
 }

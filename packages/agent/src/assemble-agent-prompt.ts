@@ -2,6 +2,7 @@ import {
   type CatalogFormat,
   type CatalogMode,
   type CatalogSkill,
+  catalogSkillOf,
   createSkillIndex,
   DEFAULT_CATALOG_BUDGET,
   type PolicyGate,
@@ -56,17 +57,6 @@ interface CatalogInputs {
   index: SkillIndex | undefined;
 }
 
-function toCatalogSkill(entry: SkillEntry): CatalogSkill {
-  const skill: CatalogSkill = {
-    name: entry.name,
-    description: entry.description,
-    tags: entry.manifest?.tags ?? [],
-    location: entry.skillFile,
-  };
-  if (entry.manifest?.category !== undefined) skill.category = entry.manifest.category;
-  return skill;
-}
-
 function renderActiveSkills(active: readonly SkillEntry[]): string {
   if (active.length === 0) return '';
   const lines = active.map((entry) => `- ${entry.name}: ${entry.description.replace(/\s+/g, ' ')}`);
@@ -89,7 +79,7 @@ export function createPromptAssembler(options: PromptAssemblerOptions) {
   const catalogInputs = (allowed: readonly SkillEntry[]): CatalogInputs => {
     const key = allowed.map((entry) => `${entry.name}\u0000${entry.description}`).join('\u0001');
     if (inputs?.key !== key)
-      inputs = { key, skills: allowed.map(toCatalogSkill), index: undefined };
+      inputs = { key, skills: allowed.map(catalogSkillOf), index: undefined };
     return inputs;
   };
 

@@ -1,4 +1,9 @@
-import type { CatalogSkill, SkillEntry, SkillRegistry } from '@skillset/core';
+import {
+  type CatalogSkill,
+  catalogSkillOf,
+  type SkillEntry,
+  type SkillRegistry,
+} from '@skillset/core';
 
 /** Options for {@link loadCatalogSkills}. */
 export interface LoadCatalogSkillsOptions {
@@ -15,13 +20,7 @@ export async function loadCatalogSkills(
   const { registry, entries, withBodies = false } = options;
   return Promise.all(
     entries.map(async (entry) => {
-      const skill: CatalogSkill = {
-        name: entry.name,
-        description: entry.description,
-        tags: entry.manifest?.tags ?? [],
-        location: entry.skillFile,
-      };
-      if (entry.manifest?.category !== undefined) skill.category = entry.manifest.category;
+      const skill = catalogSkillOf(entry);
       if (withBodies) skill.body = await registry.readBody(entry);
       return skill;
     }),

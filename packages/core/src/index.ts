@@ -164,6 +164,7 @@ export {
   safeParsePolicyConfig,
   type WorkspacePolicySettings,
 } from './policy/index.ts';
+export { catalogSkillOf } from './registry/catalog-skill-of.ts';
 export {
   createRegistry,
   type RegistryOptions,
