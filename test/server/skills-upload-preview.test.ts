@@ -55,12 +55,16 @@ describe('POST /api/skills/upload?dry_run=true', () => {
     // The real upload saves it, with the same warning.
     const saved = await upload(server, zip);
     expect(saved.status).toBe(201);
-    expect(codes(((await saved.json()) as Preview).issues)).toEqual(['warning:name_folder_mismatch']);
+    expect(codes(((await saved.json()) as Preview).issues)).toEqual([
+      'warning:name_folder_mismatch',
+    ]);
   });
 
   it('reports the same errors the real upload refuses with, and a taken name', async () => {
     await using server = await createTestApp();
-    const broken = buildTestZip([{ name: 'SKILL.md', content: '---\nname: Bad Name\n---\nBody\n' }]);
+    const broken = buildTestZip([
+      { name: 'SKILL.md', content: '---\nname: Bad Name\n---\nBody\n' },
+    ]);
     const preview = (await (
       await upload(server, broken, { query: '?dry_run=true' })
     ).json()) as Preview;

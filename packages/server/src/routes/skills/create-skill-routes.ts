@@ -67,7 +67,8 @@ const uploadSkillRoute = createRoute({
   },
   responses: {
     200: {
-      description: 'With ?dry_run=true: the preview (a name taken in the scope is a skill_exists error)',
+      description:
+        'With ?dry_run=true: the preview (a name taken in the scope is a skill_exists error)',
       content: { 'application/json': { schema: skillUploadPreviewSchema } },
     },
     201: createdResponse,
@@ -146,7 +147,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       source: 'upload',
     });
     const detail = await presentSkillDetail(dependencies, caller, skill);
-    return context.json({ ...detail, issues: [...contents.issues, ...detail.issues] }, 201, {
+    return context.json({ ...detail, issues: checked.issues }, 201, {
       ETag: formatSkillEtag(skill.currentVersion),
     });
   });

@@ -8,7 +8,11 @@ import { readUploadedPackage } from './read-uploaded-package.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
-import { skillDetailSchema, skillNameParamsSchema, skillScopeQuerySchema } from './skill-schemas.ts';
+import {
+  skillDetailSchema,
+  skillNameParamsSchema,
+  skillScopeQuerySchema,
+} from './skill-schemas.ts';
 import {
   dryRunQuerySchema,
   presentUploadPreview,
@@ -82,7 +86,9 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
       action: 'edit',
     });
     const expected =
-      dryRun === 'true' ? undefined : readIfMatch(context.req.header('if-match'), { required: true });
+      dryRun === 'true'
+        ? undefined
+        : readIfMatch(context.req.header('if-match'), { required: true });
     if (expected !== undefined && expected !== skill.currentVersion) {
       throw versionConflict(skill.name, expected, skill.currentVersion);
     }
@@ -103,7 +109,7 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
     });
     const updated = unwrapVersionWrite(skill, result, expected);
     const detail = await presentSkillDetail(dependencies, caller, updated);
-    return context.json({ ...detail, issues: [...contents.issues, ...detail.issues] }, 200, {
+    return context.json({ ...detail, issues: checked.issues }, 200, {
       ETag: formatSkillEtag(updated.currentVersion),
     });
   });
