@@ -22,7 +22,9 @@ const CASES: Record<string, { folder: string; text: string }> = {
 };
 
 describe('the editor diagnostics', () => {
-  it.each(Object.entries(CASES))('equal skillset validate --json for %s', async (label, example) => {
+  it.each(
+    Object.entries(CASES),
+  )('equal skillset validate --json for %s', async (label, example) => {
     await using temp = await createTempDir();
     const folder = path.join(temp.path, example.folder);
     await mkdir(folder);
