@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 
 function eventually<Value>(read: () => Value | Promise<Value>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 20_000 });
 }
 
 function zipOf(files: Record<string, string>): Buffer {
