@@ -11,6 +11,7 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { placeholderHighlight } from './placeholder-highlight.ts';
 import { diagnosticRange, type SkillDiagnostic } from './skill-diagnostics.ts';
@@ -100,5 +101,12 @@ export function SkillCodeEditor({ value, onChange, diagnostics, label }: SkillCo
     current.dispatch(setDiagnostics(current.state, found));
   }, [diagnostics]);
 
-  return <div ref={host} data-testid="skill-code-editor" />;
+  return (
+    <div>
+      <div ref={host} data-testid="skill-code-editor" />
+      <Text size="xs" c="dimmed" mt={4}>
+        Tab indents; press Esc, then Tab, to move on from the editor.
+      </Text>
+    </div>
+  );
 }
