@@ -2159,6 +2159,8 @@ export interface paths {
             parameters: {
                 query?: {
                     scope?: "workspace" | "personal" | "public";
+                    /** @description Validate and preview only; nothing is saved. */
+                    dry_run?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -2176,6 +2178,15 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description With ?dry_run=true: the preview (a name taken in the scope is a skill_exists error) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkillUploadPreview"];
+                    };
+                };
                 /** @description Created; the ETag is the version (1) */
                 201: {
                     headers: {
@@ -2572,6 +2583,126 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/skills/{name}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a ZIP or .md as the new version of a skill: SKILL.md and every file replaced */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Pick the skill of this scope (e.g. a shadowed one); default: the winner. */
+                    scope?: components["schemas"]["SkillScope"] & unknown;
+                    /** @description Validate and preview only; nothing is saved. */
+                    dry_run?: "true" | "false";
+                };
+                header?: {
+                    /** @description Required unless dry_run: the ETag (version) you replace. */
+                    "if-match"?: string;
+                };
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/zip": string;
+                    "application/octet-stream": string;
+                    "text/markdown": string;
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The new version (ETag = its number), or with ?dry_run=true the preview of the upload */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkillDetail"] | components["schemas"]["SkillUploadPreview"];
+                    };
+                };
+                /** @description Refused package or invalid SKILL.md, with issues */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not allowed to change this skill */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No such skill visible to you */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Stale If-Match: the current version is named */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Package over the size or file-count limits */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not a ZIP, Markdown or form upload */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description If-Match is missing */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/skills/{name}/enable": {
@@ -4174,6 +4305,24 @@ export interface components {
             tool_dispatch?: string;
             /** @description Skills activated before this one. */
             references?: string[];
+        };
+        SkillUploadPreview: {
+            /** @description Whether the real upload would save it. */
+            valid: boolean;
+            name: string | null;
+            description: string | null;
+            /** @description The ZIP folder SKILL.md is in. */
+            folderName: string | null;
+            files: {
+                path: string;
+                size: number;
+            }[];
+            issues: components["schemas"]["SkillIssue"][];
+            /** @description The skill the upload would conflict with or become a version of. */
+            existing: {
+                scope: components["schemas"]["SkillScope"];
+                version: number;
+            } | null;
         };
         ValidateSkillRequest: {
             /** @description The whole SKILL.md text. */

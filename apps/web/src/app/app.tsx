@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
+import { EditSkillPage, NewSkillPage, SkillUploadPage } from '../editor/lazy-editor-pages.tsx';
 import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -27,6 +28,9 @@ function SignedInApp() {
         <Route index element={<Navigate to="/skills" replace />} />
         <Route path="skills" element={<SkillsPage />} />
         <Route path="skills/:name" element={<SkillPage />} />
+        <Route path="skills/new" element={<NewSkillPage />} />
+        <Route path="skills/upload" element={<SkillUploadPage />} />
+        <Route path="skills/:name/edit" element={<EditSkillPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { SkillScope } from '../api/client.ts';
@@ -103,6 +103,18 @@ export function SkillPage() {
                 })
               }
             />
+            {skill.scope === 'builtin' ? null : (
+              <Button
+                component={Link}
+                to={`/skills/${encodeURIComponent(skill.name)}/edit?scope=${skill.scope}`}
+                variant="default"
+                size="sm"
+                px="sm"
+                leftSection={<IconPencil size={16} aria-hidden />}
+              >
+                Edit
+              </Button>
+            )}
             <Button
               component="a"
               href={`/api/skills/${encodeURIComponent(skill.name)}/download?${downloadQuery}`}

@@ -11,10 +11,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { SkillFilterControls } from './skill-filter-controls.tsx';
@@ -78,6 +78,23 @@ export function SkillsPage() {
             Every skill you can see in this workspace.
           </Text>
         </div>
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to="/skills/upload"
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+          >
+            Upload
+          </Button>
+          <Button
+            component={Link}
+            to="/skills/new"
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            New skill
+          </Button>
+        </Group>
       </Group>
       <Paper withBorder p="md">
         <Stack gap="sm">

@@ -1,14 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { authorizeSkillWrite } from './authorize-skill-write.ts';
+import { checkUploadedSkill, type UploadIssue } from './check-uploaded-skill.ts';
 import { createSkillBodySchema, skillTextOfCreateBody } from './create-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { readUploadedPackage } from './read-uploaded-package.ts';
-import { CREATABLE_SCOPES, saveNewSkill } from './save-new-skill.ts';
+import { CREATABLE_SCOPES, invalidSkill, saveNewSkill } from './save-new-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
 import { formatSkillEtag } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillDetailSchema } from './skill-schemas.ts';
+import {
+  dryRunQuerySchema,
+  presentUploadPreview,
+  skillUploadPreviewSchema,
+} from './skill-upload-preview.ts';
 
 const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const binary = { schema: { type: 'string' as const, format: 'binary' } };
@@ -41,7 +48,7 @@ const uploadSkillRoute = createRoute({
   tags: ['skills'],
   summary: 'Upload a skill as a ZIP (SKILL.md at the root or in one folder) or a single .md',
   request: {
-    query: z.object({ scope: z.enum(CREATABLE_SCOPES).optional() }),
+    query: z.object({ scope: z.enum(CREATABLE_SCOPES).optional(), dry_run: dryRunQuerySchema }),
     body: {
       content: {
         'application/zip': binary,
@@ -59,6 +66,11 @@ const uploadSkillRoute = createRoute({
     },
   },
   responses: {
+    200: {
+      description:
+        'With ?dry_run=true: the preview (a name taken in the scope is a skill_exists error)',
+      content: { 'application/json': { schema: skillUploadPreviewSchema } },
+    },
     201: createdResponse,
     400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
     403: { description: 'Not allowed in that scope', content: errorContent },
@@ -88,9 +100,43 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
   });
 
   app.openapi(uploadSkillRoute, async (context) => {
-    const { scope = 'workspace' } = context.req.valid('query');
+    const { scope = 'workspace', dry_run: dryRun } = context.req.valid('query');
     const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
     const contents = await readUploadedPackage(context);
+    const checked = checkUploadedSkill({ contents });
+    if (dryRun === 'true') {
+      const { name, manifest } = checked;
+      if (name === null || manifest === undefined) {
+        return context.json(presentUploadPreview({ contents, checked }), 200);
+      }
+      await authorizeSkillWrite({
+        store: dependencies.store,
+        caller,
+        action: 'create',
+        name,
+        scope,
+        manifest,
+        ...(scope === 'personal' && caller.access.userId !== undefined
+          ? { ownerUserId: caller.access.userId }
+          : {}),
+      });
+      const existing = await dependencies.store.skills.getByName({ ...caller.access, name, scope });
+      if (existing === undefined) {
+        return context.json(presentUploadPreview({ contents, checked }), 200);
+      }
+      const taken: UploadIssue = {
+        code: 'skill_exists',
+        severity: 'error',
+        message: `A ${scope} skill named ${JSON.stringify(name)} already exists (version ${existing.currentVersion}); upload this as its new version or rename the skill.`,
+        field: 'name',
+      };
+      const issues = [...checked.issues, taken];
+      return context.json(
+        presentUploadPreview({ contents, checked: { ...checked, valid: false, issues }, existing }),
+        200,
+      );
+    }
+    if (!checked.valid) throw invalidSkill(checked.issues);
     const skill = await saveNewSkill({
       dependencies,
       caller,
@@ -101,7 +147,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       source: 'upload',
     });
     const detail = await presentSkillDetail(dependencies, caller, skill);
-    return context.json({ ...detail, issues: [...contents.issues, ...detail.issues] }, 201, {
+    return context.json({ ...detail, issues: checked.issues }, 201, {
       ETag: formatSkillEtag(skill.currentVersion),
     });
   });

@@ -9,6 +9,7 @@ import { registerSkillLifecycleRoutes } from './skill-lifecycle-routes.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { registerSkillVersionRoutes } from './skill-version-routes.ts';
 import { registerUpdateSkillRoutes } from './update-skill-routes.ts';
+import { registerUploadSkillVersionRoute } from './upload-skill-version-route.ts';
 import { registerValidateSkillRoute } from './validate-skill-route.ts';
 
 /** Registers the routes for skills: list, create, upload, detail, update, versions, files, download, validate. */
@@ -22,6 +23,7 @@ export function registerSkillRoutes(app: ApiApp, dependencies: AppDependencies) 
   registerValidateSkillRoute(app, skillDependencies);
   registerSkillDetailRoute(app, skillDependencies);
   registerUpdateSkillRoutes(app, skillDependencies);
+  registerUploadSkillVersionRoute(app, skillDependencies);
   registerSkillLifecycleRoutes(app, skillDependencies);
   registerSkillVersionRoutes(app, skillDependencies);
   registerSkillFileRoutes(app, skillDependencies);

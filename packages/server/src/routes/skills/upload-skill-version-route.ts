@@ -1,0 +1,116 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { ApiApp } from '../../app/api-app.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { checkUploadedSkill } from './check-uploaded-skill.ts';
+import { loadWritableSkill } from './load-writable-skill.ts';
+import { presentSkillDetail } from './present-skill.ts';
+import { readUploadedPackage } from './read-uploaded-package.ts';
+import { invalidSkill } from './save-new-skill.ts';
+import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
+import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
+import {
+  skillDetailSchema,
+  skillNameParamsSchema,
+  skillScopeQuerySchema,
+} from './skill-schemas.ts';
+import {
+  dryRunQuerySchema,
+  presentUploadPreview,
+  skillUploadPreviewSchema,
+} from './skill-upload-preview.ts';
+import { unwrapVersionWrite } from './write-skill-version.ts';
+
+const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
+const binary = { schema: { type: 'string' as const, format: 'binary' } };
+
+const uploadSkillVersionRoute = createRoute({
+  method: 'post',
+  path: '/api/skills/{name}/upload',
+  tags: ['skills'],
+  summary: 'Upload a ZIP or .md as the new version of a skill: SKILL.md and every file replaced',
+  request: {
+    params: skillNameParamsSchema,
+    query: skillScopeQuerySchema.extend({ dry_run: dryRunQuerySchema }),
+    headers: z.object({
+      'if-match': z
+        .string()
+        .optional()
+        .openapi({ description: 'Required unless dry_run: the ETag (version) you replace.' }),
+    }),
+    body: {
+      content: {
+        'application/zip': binary,
+        'application/octet-stream': binary,
+        'text/markdown': { schema: { type: 'string' as const } },
+        'multipart/form-data': {
+          schema: {
+            type: 'object' as const,
+            properties: { file: { type: 'string' as const, format: 'binary' } },
+            required: ['file'],
+          },
+        },
+      },
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description:
+        'The new version (ETag = its number), or with ?dry_run=true the preview of the upload',
+      headers: { ETag: { schema: { type: 'string' as const } } },
+      content: {
+        'application/json': { schema: z.union([skillDetailSchema, skillUploadPreviewSchema]) },
+      },
+    },
+    400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
+    403: { description: 'Not allowed to change this skill', content: errorContent },
+    404: { description: 'No such skill visible to you', content: errorContent },
+    409: { description: 'Stale If-Match: the current version is named', content: errorContent },
+    413: { description: 'Package over the size or file-count limits', content: errorContent },
+    415: { description: 'Not a ZIP, Markdown or form upload', content: errorContent },
+    428: { description: 'If-Match is missing', content: errorContent },
+  },
+});
+
+/** Registers `POST /api/skills/{name}/upload`: a package as the skill's new version. */
+export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
+  app.openapi(uploadSkillVersionRoute, async (context) => {
+    const { name } = context.req.valid('param');
+    const { scope, dry_run: dryRun } = context.req.valid('query');
+    const { store } = dependencies;
+    const { caller, skill } = await loadWritableSkill({
+      store,
+      principal: context.get('principal'),
+      name,
+      scope,
+      action: 'edit',
+    });
+    const expected =
+      dryRun === 'true'
+        ? undefined
+        : readIfMatch(context.req.header('if-match'), { required: true });
+    if (expected !== undefined && expected !== skill.currentVersion) {
+      throw versionConflict(skill.name, expected, skill.currentVersion);
+    }
+    const contents = await readUploadedPackage(context);
+    const checked = checkUploadedSkill({ contents, expectedName: skill.name });
+    if (expected === undefined) {
+      return context.json(presentUploadPreview({ contents, checked, existing: skill }), 200);
+    }
+    if (!checked.valid) throw invalidSkill(checked.issues, 'The uploaded SKILL.md');
+    const result = await store.skills.update({
+      ...caller.access,
+      id: skill.id,
+      expectedVersion: expected,
+      skillMd: contents.skillText,
+      files: contents.files.map((file) => ({ path: file.path, content: file.bytes })),
+      message: 'Uploaded a new version',
+      actor: caller.actor,
+    });
+    const updated = unwrapVersionWrite(skill, result, expected);
+    const detail = await presentSkillDetail(dependencies, caller, updated);
+    return context.json({ ...detail, issues: checked.issues }, 200, {
+      ETag: formatSkillEtag(updated.currentVersion),
+    });
+  });
+}
