@@ -48,7 +48,10 @@ export const promptQuerySchema = z.strictObject({
     .min(1)
     .max(1_000_000)
     .optional()
-    .openapi({ description: 'Token budget; default: the agent’s catalogBudget, else 2,000.' }),
+    .openapi({
+      description:
+        'Token budget; default: the agent’s catalogBudget, else the workspace’s, else 2,000.',
+    }),
   format: z.enum(['markdown', 'xml']).optional(),
   mode: z.enum(['stable', 'ranked']).optional(),
   workspace: workspaceQuery,
