@@ -1,16 +1,20 @@
 import { AppShell, Button, Container, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconBooks, IconLogout } from '@tabler/icons-react';
+import { IconBooks, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
 import { api, type Me } from '../api/client.ts';
 import classes from './app-layout.module.css';
+import { UserMenu } from './user-menu.tsx';
 
-const NAVIGATION = [{ to: '/skills', label: 'Skills', icon: IconBooks }] as const;
+const NAVIGATION = [
+  { to: '/skills', label: 'Skills', icon: IconBooks },
+  { to: '/team', label: 'Team', icon: IconUsers },
+  { to: '/settings', label: 'Settings', icon: IconSettings },
+] as const;
 
 /** The app shell: the header with the product name, navigation and the signed-in user. */
 export function AppLayout({ me }: { me: Me }) {
   const queryClient = useQueryClient();
-  const workspace = me.workspaces.find((each) => each.id === me.principal.workspaceId);
   const signOut = async () => {
     await api.DELETE('/api/session');
     queryClient.clear();
@@ -40,9 +44,7 @@ export function AppLayout({ me }: { me: Me }) {
               </nav>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
-                {[me.user?.name, workspace?.name].filter(Boolean).join(' · ')}
-              </Text>
+              <UserMenu me={me} />
               <Button
                 variant="subtle"
                 color="gray"

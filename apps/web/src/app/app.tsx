@@ -4,8 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
+import { InvitePage } from '../invite/invite-page.tsx';
+import { SettingsPage } from '../settings/settings-page.tsx';
 import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
+import { TeamPage } from '../team/team-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { createAppQueryClient } from './query-client.ts';
@@ -27,6 +30,8 @@ function SignedInApp() {
         <Route index element={<Navigate to="/skills" replace />} />
         <Route path="skills" element={<SkillsPage />} />
         <Route path="skills/:name" element={<SkillPage />} />
+        <Route path="team" element={<TeamPage me={me.data} />} />
+        <Route path="settings" element={<SettingsPage me={me.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -41,7 +46,10 @@ export function App() {
       <Notifications position="bottom-right" autoClose={3000} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <SignedInApp />
+          <Routes>
+            <Route path="/invite/:code" element={<InvitePage />} />
+            <Route path="*" element={<SignedInApp />} />
+          </Routes>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>
