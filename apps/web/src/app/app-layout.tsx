@@ -28,7 +28,7 @@ export function AppLayout({ me }: { me: Me }) {
             <Group gap="lg" wrap="nowrap">
               <UnstyledButton component={Link} to="/skills" className={classes.brand}>
                 <img src="/favicon.svg" alt="" width={24} height={24} />
-                <Text fw={700} size="lg">
+                <Text fw={700} size="lg" className={classes.wideOnly}>
                   Skillset
                 </Text>
               </UnstyledButton>
@@ -37,7 +37,7 @@ export function AppLayout({ me }: { me: Me }) {
                   {NAVIGATION.map(({ to, label, icon: Icon }) => (
                     <NavLink key={to} to={to} className={classes.link}>
                       <Icon size={18} aria-hidden />
-                      {label}
+                      <span className={classes.wideOnly}>{label}</span>
                     </NavLink>
                   ))}
                 </Group>
@@ -52,7 +52,7 @@ export function AppLayout({ me }: { me: Me }) {
                 leftSection={<IconLogout size={16} aria-hidden />}
                 onClick={signOut}
               >
-                Sign out
+                <span className={classes.wideOnly}>Sign out</span>
               </Button>
             </Group>
           </Group>

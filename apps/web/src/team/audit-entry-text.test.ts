@@ -32,6 +32,20 @@ describe('describeAuditEntry', () => {
     ).toBe('invited cy@example.com as member');
   });
 
+  it('says that someone joined when they added themselves', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'member.add',
+          actor: { kind: 'user', id: 'u2' },
+          target: { kind: 'user', id: 'u2' },
+          details: { role: 'admin' },
+        },
+        names,
+      ),
+    ).toEqual({ actor: 'Bo', text: 'joined as admin' });
+  });
+
   it('keeps unknown people and actions readable', () => {
     expect(
       describeAuditEntry(

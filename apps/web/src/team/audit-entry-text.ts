@@ -14,8 +14,7 @@ const quoted = (value: unknown, fallback: string): string =>
 
 const ACTIONS: Record<string, Describe> = {
   'invitation.create': (details) => `invited ${text(details.email)} as ${text(details.role)}`,
-  'invitation.accept': (details) =>
-    `accepted the invitation for ${text(details.email)} (${text(details.role)})`,
+  'invitation.accept': (details) => `accepted the invitation for ${text(details.email)}`,
   'invitation.revoke': (details) => `revoked the invitation for ${text(details.email)}`,
   'member.add': (details, target) => `added ${target} as ${text(details.role)}`,
   'member.role': (details, target) =>
@@ -52,11 +51,15 @@ export function describeAuditEntry(
   const nameOf = (reference: { kind: string; id: string } | null): string => {
     if (reference === null) return 'someone';
     if (reference.kind === 'user') return names.get(reference.id) ?? `user ${reference.id}`;
+    if (reference.kind === 'system') return 'Skillset';
     return `${reference.kind} ${reference.id}`;
   };
   const actor = entry.actor === null ? 'The system' : nameOf(entry.actor);
   const describe = ACTIONS[entry.action];
   const target = nameOf(entry.target);
+  if (entry.action === 'member.add' && entry.actor?.id === entry.target?.id) {
+    return { actor, text: `joined as ${text(entry.details.role)}` };
+  }
   return {
     actor,
     text:

@@ -7,10 +7,10 @@ const RANK: Record<WorkspaceRole, number> = { viewer: 0, member: 1, admin: 2, ow
 
 /** Every role, strongest first, with what it may do. */
 export const ROLE_OPTIONS: ReadonlyArray<{ value: WorkspaceRole; label: string; hint: string }> = [
-  { value: 'owner', label: 'Owner', hint: 'Everything, including owners and deleting the workspace' },
-  { value: 'admin', label: 'Admin', hint: 'Manages people, agents, tokens and settings' },
-  { value: 'member', label: 'Member', hint: 'Creates and edits skills' },
-  { value: 'viewer', label: 'Viewer', hint: 'Reads skills and uses them' },
+  { value: 'owner', label: 'Owner', hint: 'Owners may do everything, even delete the workspace' },
+  { value: 'admin', label: 'Admin', hint: 'Admins manage people, agents, tokens and settings' },
+  { value: 'member', label: 'Member', hint: 'Members create and edit skills' },
+  { value: 'viewer', label: 'Viewer', hint: 'Viewers read and use skills' },
 ];
 
 /** The label of a role: `admin` → `Admin`. */
