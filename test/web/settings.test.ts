@@ -78,7 +78,10 @@ describe('settings', () => {
   let token: string;
 
   it('creates a token, shows it once with a Copy button, and it works as a bearer token', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByLabel('Name').fill('ci');
     await page.getByLabel('Expires', { exact: true }).first().click();

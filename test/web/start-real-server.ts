@@ -42,7 +42,9 @@ export async function startRealServer(webDir: string): Promise<RealServer> {
       };
       child.stdout?.on('data', onData);
       child.stderr?.on('data', onData);
-      child.once('exit', (code) => reject(new Error(`skillset serve exited (${code}):\n${output}`)));
+      child.once('exit', (code) =>
+        reject(new Error(`skillset serve exited (${code}):\n${output}`)),
+      );
     },
   );
   return {

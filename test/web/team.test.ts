@@ -27,7 +27,10 @@ function eventually<Value>(read: () => Value | Promise<Value>) {
   return expect.poll(read, { timeout: 10_000 });
 }
 
-async function api(path: string, options: { token?: string; method?: string; body?: unknown } = {}) {
+async function api(
+  path: string,
+  options: { token?: string; method?: string; body?: unknown } = {},
+) {
   return fetch(`${server.url}${path}`, {
     method: options.method ?? 'GET',
     headers: {
@@ -36,16 +39,6 @@ async function api(path: string, options: { token?: string; method?: string; bod
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-}
-
-async function memberNames(page: Page): Promise<string[]> {
-  const names = await page
-    .getByRole('list', { name: 'Members' })
-    .getByRole('listitem')
-    .locator('p')
-    .first()
-    .allTextContents();
-  return names;
 }
 
 async function memberCount(page: Page): Promise<number> {
@@ -100,7 +93,10 @@ describe('a team of three, from the browser alone', () => {
     owner = await newPerson();
     await owner.goto(server.signInLink);
     await owner.getByRole('button', { name: 'Sign out' }).waitFor();
-    await owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team' }).click();
+    await owner
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Team' })
+      .click();
     await owner.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
     await eventually(() => memberCount(owner)).toBe(1);
     expect(await owner.getByText('No pending invitations.').isVisible()).toBe(true);
@@ -132,9 +128,10 @@ describe('a team of three, from the browser alone', () => {
 
     bo = await join(links.bo, 'Bo Admin');
     cy = await join(links.cy, 'Cy Member');
-    const me = (await bo.evaluate(
-      'fetch("/api/me").then((response) => response.json())',
-    )) as { user: { name: string; email: string }; principal: { role: string } };
+    const me = (await bo.evaluate('fetch("/api/me").then((response) => response.json())')) as {
+      user: { name: string; email: string };
+      principal: { role: string };
+    };
     expect(me).toMatchObject({
       user: { name: 'Bo Admin', email: 'bo@example.com' },
       principal: { role: 'admin' },
@@ -157,9 +154,7 @@ describe('a team of three, from the browser alone', () => {
     await eventually(() => memberCount(cy)).toBe(3);
     expect(await cy.getByRole('button', { name: 'Create invitation' }).count()).toBe(0);
     expect(await cy.getByLabel(/^Role of /).count()).toBe(0);
-    expect(
-      await cy.getByText('Only admins and owners can invite people').isVisible(),
-    ).toBe(true);
+    expect(await cy.getByText('Only admins and owners can invite people').isVisible()).toBe(true);
     const refused = (await cy.evaluate(
       `fetch("/api/me").then((response) => response.json()).then((me) =>
         fetch("/api/workspaces/" + me.principal.workspaceId + "/invitations", {
@@ -178,15 +173,17 @@ describe('a team of three, from the browser alone', () => {
     await eventually(() => memberCount(owner)).toBe(3);
     await owner.getByLabel('Role of Cy Member').first().click();
     await owner.getByRole('option', { name: 'Viewer', exact: true }).click();
-    await owner.getByRole('list', { name: 'Audit log' }).getByText(
-      'changed Cy Member from member to viewer',
-    ).waitFor();
-    const me = await (await api('/api/me')).json() as { principal: { workspaceId: string } };
+    await owner
+      .getByRole('list', { name: 'Audit log' })
+      .getByText('changed Cy Member from member to viewer')
+      .waitFor();
+    const me = (await (await api('/api/me')).json()) as { principal: { workspaceId: string } };
     const membersPath = `/api/workspaces/${me.principal.workspaceId}/members`;
     const roles = async () =>
       Object.fromEntries(
-        ((await (await api(membersPath)).json()) as { members: { name: string; role: string }[] })
-          .members.map((member) => [member.name, member.role]),
+        (
+          (await (await api(membersPath)).json()) as { members: { name: string; role: string }[] }
+        ).members.map((member) => [member.name, member.role]),
       );
     expect(await roles()).toMatchObject({ 'Bo Admin': 'admin', 'Cy Member': 'viewer' });
 
@@ -202,9 +199,10 @@ describe('a team of three, from the browser alone', () => {
     await owner.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
     await eventually(() => memberCount(owner)).toBe(2);
     expect(await roles()).not.toHaveProperty('Cy Member');
-    await owner.getByRole('list', { name: 'Audit log' }).getByText(
-      'removed cy@example.com from the workspace',
-    ).waitFor();
+    await owner
+      .getByRole('list', { name: 'Audit log' })
+      .getByText('removed cy@example.com from the workspace')
+      .waitFor();
     const shots = await takeScreenshots(owner, 'team');
     expect(shots.scrollsSideways).toBe(false);
   });

@@ -118,8 +118,8 @@ export function InvitePage() {
   return (
     <InviteFrame title={`Join ${workspace}`}>
       <Text>
-        You are invited to the workspace <b>{workspace}</b> as{' '}
-        <b>{roleLabel(invitation.role)}</b>. The invitation is for <Code>{invitation.email}</Code>.
+        You are invited to the workspace <b>{workspace}</b> as <b>{roleLabel(invitation.role)}</b>.
+        The invitation is for <Code>{invitation.email}</Code>.
       </Text>
       <form onSubmit={submit} aria-label={`Join ${workspace}`}>
         <Stack gap="md">

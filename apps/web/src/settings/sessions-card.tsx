@@ -7,7 +7,8 @@ import { api, unwrap } from '../api/client.ts';
 export function SessionsCard() {
   const queryClient = useQueryClient();
   const signOutEverywhere = useMutation({
-    mutationFn: () => unwrap(api.DELETE('/api/session', { params: { query: { everywhere: 'true' } } })),
+    mutationFn: () =>
+      unwrap(api.DELETE('/api/session', { params: { query: { everywhere: 'true' } } })),
     onSuccess: () => {
       queryClient.clear();
       window.location.assign('/');

@@ -124,7 +124,11 @@ function CreateTokenForm({
             onChange={(value) => setExpiry(value ?? 'never')}
             w={{ base: '100%', xs: 150 }}
           />
-          <Button type="submit" loading={create.isPending} leftSection={<IconKey size={16} aria-hidden />}>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            leftSection={<IconKey size={16} aria-hidden />}
+          >
             Create token
           </Button>
         </Group>
@@ -148,7 +152,14 @@ function TokenRow({
   onRevoke: () => void;
 }) {
   return (
-    <Group component="li" justify="space-between" wrap="nowrap" gap="xs" py="xs" className={classes.row}>
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="xs"
+      py="xs"
+      className={classes.row}
+    >
       <Stack gap={2} miw={0}>
         <Group gap={6} wrap="wrap">
           <Text fw={600} truncate>
@@ -164,7 +175,12 @@ function TokenRow({
         </Text>
       </Stack>
       <Tooltip label="Revoke: it stops working at once">
-        <ActionIcon variant="subtle" color="red" aria-label={`Revoke ${token.name}`} onClick={onRevoke}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Revoke ${token.name}`}
+          onClick={onRevoke}
+        >
           <IconTrash size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
@@ -211,7 +227,8 @@ export function TokensCard({ admin }: { admin: boolean }) {
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Text size="sm">
-                  Copy it now: it is shown only once. Only its first characters are kept for display.
+                  Copy it now: it is shown only once. Only its first characters are kept for
+                  display.
                 </Text>
                 <CloseButton aria-label="Hide the token" onClick={() => setCreated(undefined)} />
               </Group>
@@ -220,7 +237,9 @@ export function TokensCard({ admin }: { admin: boolean }) {
           </Alert>
         )}
         {tokens.isPending ? <LoadingState label="Loading tokens…" /> : null}
-        {tokens.isError ? <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} /> : null}
+        {tokens.isError ? (
+          <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} />
+        ) : null}
         {tokens.data?.length === 0 ? (
           <Text size="sm" c="dimmed">
             No tokens yet.
@@ -239,7 +258,12 @@ export function TokensCard({ admin }: { admin: boolean }) {
           </Stack>
         )}
       </Stack>
-      <Modal opened={revoking !== undefined} onClose={closeRevoke} title={`Revoke ${revoking?.name ?? ''}?`} centered>
+      <Modal
+        opened={revoking !== undefined}
+        onClose={closeRevoke}
+        title={`Revoke ${revoking?.name ?? ''}?`}
+        centered
+      >
         <Stack gap="md">
           <Text size="sm">
             Everything that uses this token stops working at once. This cannot be undone; create a

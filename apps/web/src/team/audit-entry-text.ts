@@ -63,6 +63,8 @@ export function describeAuditEntry(
   return {
     actor,
     text:
-      describe === undefined ? entry.action.replaceAll(/[._]/g, ' ') : describe(entry.details, target),
+      describe === undefined
+        ? entry.action.replaceAll(/[._]/g, ' ')
+        : describe(entry.details, target),
   };
 }

@@ -31,7 +31,9 @@ export function CopyField({
             <Button
               variant={copied ? 'filled' : 'light'}
               color={copied ? 'teal' : undefined}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              leftSection={
+                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
+              }
               onClick={copy}
               aria-label={copyLabel}
               style={{ flexShrink: 0 }}

@@ -187,7 +187,12 @@ export function InvitationsCard({
 }) {
   const [created, setCreated] = useState<Schemas['CreatedInvitation'] | undefined>();
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="invitations">
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-labelledby="invitations"
+    >
       <Stack gap="md">
         <Title order={2} size="h4" id="invitations">
           Invitations
@@ -207,7 +212,11 @@ export function InvitationsCard({
                 </Text>
                 <CloseButton aria-label="Hide the link" onClick={() => setCreated(undefined)} />
               </Group>
-              <CopyField label="Invitation link" value={created.url} copyLabel="Copy invitation link" />
+              <CopyField
+                label="Invitation link"
+                value={created.url}
+                copyLabel="Copy invitation link"
+              />
             </Stack>
           </Alert>
         )}

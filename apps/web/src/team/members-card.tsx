@@ -178,8 +178,8 @@ export function MembersCard({ workspaceId, myUserId, myRole }: MembersCardProps)
       >
         <Stack gap="md">
           <Text size="sm">
-            {removing?.name} loses access to this workspace at once, in every browser and with
-            every token. You can invite them again later.
+            {removing?.name} loses access to this workspace at once, in every browser and with every
+            token. You can invite them again later.
           </Text>
           {remove.isError ? (
             <Alert color="red" variant="light" role="alert">

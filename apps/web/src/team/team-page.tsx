@@ -20,7 +20,11 @@ export function TeamPage({ me }: { me: Me }) {
           The people of {workspace?.name ?? 'this workspace'} and what they may do.
         </Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, md: admin ? 2 : 1 }} spacing="lg" style={{ alignItems: 'start' }}>
+      <SimpleGrid
+        cols={{ base: 1, md: admin ? 2 : 1 }}
+        spacing="lg"
+        style={{ alignItems: 'start' }}
+      >
         <MembersCard workspaceId={workspaceId} myUserId={me.principal.id} myRole={role} />
         {admin && role !== undefined ? (
           <InvitationsCard workspaceId={workspaceId} myRole={role} />
