@@ -190,6 +190,9 @@ describe('a team of three, from the browser alone', () => {
     const link = await invite(owner, 'dee@example.com', 'Member');
     await owner.getByRole('button', { name: 'Revoke the invitation for dee@example.com' }).click();
     await owner.getByText('No pending invitations.').waitFor();
+    expect(
+      await owner.getByText('Invitation for dee@example.com (Member)', { exact: true }).count(),
+    ).toBe(0);
     const closed = await newPerson();
     await closed.goto(link);
     await closed.getByRole('heading', { name: 'Invitation closed' }).waitFor();

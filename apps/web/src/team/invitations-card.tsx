@@ -105,7 +105,13 @@ function InviteForm({
   );
 }
 
-function PendingInvitations({ workspaceId }: { workspaceId: string }) {
+function PendingInvitations({
+  workspaceId,
+  onRevoked,
+}: {
+  workspaceId: string;
+  onRevoked: (invitation: Invitation) => void;
+}) {
   const queryClient = useQueryClient();
   const invitations = usePendingInvitations(workspaceId, true);
   const revoke = useMutation({
@@ -117,6 +123,7 @@ function PendingInvitations({ workspaceId }: { workspaceId: string }) {
       ),
     onSuccess: async (_nothing, invitation) => {
       notifications.show({ message: `The invitation for ${invitation.email} was revoked.` });
+      onRevoked(invitation);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['invitations', workspaceId] }),
         queryClient.invalidateQueries({ queryKey: ['audit', workspaceId] }),
@@ -224,7 +231,12 @@ export function InvitationsCard({
           <Text fw={600} size="sm">
             Pending
           </Text>
-          <PendingInvitations workspaceId={workspaceId} />
+          <PendingInvitations
+            workspaceId={workspaceId}
+            onRevoked={(invitation) =>
+              setCreated((shown) => (shown?.invitation.id === invitation.id ? undefined : shown))
+            }
+          />
         </Stack>
       </Stack>
     </Paper>
