@@ -64,6 +64,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       runtime,
       ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
       ...(config.model === undefined ? {} : { chat: { model: config.model } }),
+      ...(config.webDir === undefined ? {} : { webDir: config.webDir }),
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -83,10 +83,12 @@ export interface paths {
                 };
             };
         };
-        /** Sign out: end the session on the server and clear the cookie */
+        /** Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user */
         delete: {
             parameters: {
-                query?: never;
+                query?: {
+                    everywhere?: "true" | "false";
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -386,6 +388,7 @@ export interface paths {
                         settings?: {
                             skillsEnabled?: boolean;
                             integrations?: string[];
+                            catalogBudget?: number;
                         };
                     };
                 };
@@ -579,6 +582,7 @@ export interface paths {
                         settings?: {
                             skillsEnabled?: boolean;
                             integrations?: string[] | null;
+                            catalogBudget?: number | null;
                         };
                     };
                 };
@@ -3281,7 +3285,7 @@ export interface paths {
                     agent?: string;
                     /** @description The user message; ranks the entries in `ranked` mode. */
                     query?: string;
-                    /** @description Token budget; default: the agent’s catalogBudget, else 2,000. */
+                    /** @description Token budget; default: the agent’s catalogBudget, else the workspace’s, else 2,000. */
                     budget?: number;
                     format?: "markdown" | "xml";
                     mode?: "stable" | "ranked";
@@ -4093,6 +4097,8 @@ export interface components {
             settings: {
                 skillsEnabled: boolean;
                 integrations?: string[];
+                /** @description Catalog budget in tokens when an agent sets none; absent: 2,000 */
+                catalogBudget?: number;
             };
             role?: components["schemas"]["WorkspaceRole"];
             createdAt: string;

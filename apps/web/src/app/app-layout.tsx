@@ -10,13 +10,18 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBooks, IconLogout } from '@tabler/icons-react';
+import { IconBooks, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
 import { api, type Me } from '../api/client.ts';
 import classes from './app-layout.module.css';
+import { UserMenu } from './user-menu.tsx';
 
-const NAVIGATION = [{ to: '/skills', label: 'Skills', icon: IconBooks }] as const;
+const NAVIGATION = [
+  { to: '/skills', label: 'Skills', icon: IconBooks },
+  { to: '/team', label: 'Team', icon: IconUsers },
+  { to: '/settings', label: 'Settings', icon: IconSettings },
+] as const;
 
 /** The main navigation's links; `onNavigate` closes the phone menu. */
 function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
@@ -35,7 +40,6 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
 export function AppLayout({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [menuOpened, menu] = useDisclosure(false);
-  const workspace = me.workspaces.find((each) => each.id === me.principal.workspaceId);
   const signOut = async () => {
     await api.DELETE('/api/session');
     queryClient.clear();
@@ -73,9 +77,7 @@ export function AppLayout({ me }: { me: Me }) {
               </Box>
             </Group>
             <Group gap="sm" wrap="nowrap">
-              <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={260}>
-                {[me.user?.name, workspace?.name].filter(Boolean).join(' · ')}
-              </Text>
+              <UserMenu me={me} />
               <Button
                 variant="subtle"
                 color="gray"
@@ -83,7 +85,7 @@ export function AppLayout({ me }: { me: Me }) {
                 leftSection={<IconLogout size={16} aria-hidden />}
                 onClick={signOut}
               >
-                Sign out
+                <span className={classes.wideOnly}>Sign out</span>
               </Button>
             </Group>
           </Group>

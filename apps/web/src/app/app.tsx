@@ -5,8 +5,11 @@ import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { EditSkillPage, NewSkillPage, SkillUploadPage } from '../editor/lazy-editor-pages.tsx';
+import { InvitePage } from '../invite/invite-page.tsx';
+import { SettingsPage } from '../settings/settings-page.tsx';
 import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
+import { TeamPage } from '../team/team-page.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { createAppQueryClient } from './query-client.ts';
@@ -31,6 +34,8 @@ function SignedInApp() {
         <Route path="skills/new" element={<NewSkillPage />} />
         <Route path="skills/upload" element={<SkillUploadPage />} />
         <Route path="skills/:name/edit" element={<EditSkillPage />} />
+        <Route path="team" element={<TeamPage me={me.data} />} />
+        <Route path="settings" element={<SettingsPage me={me.data} />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
@@ -45,7 +50,10 @@ export function App() {
       <Notifications position="bottom-right" autoClose={3000} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <SignedInApp />
+          <Routes>
+            <Route path="/invite/:code" element={<InvitePage />} />
+            <Route path="*" element={<SignedInApp />} />
+          </Routes>
         </BrowserRouter>
       </QueryClientProvider>
     </MantineProvider>

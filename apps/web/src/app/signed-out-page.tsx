@@ -18,13 +18,14 @@ export function SignedOutPage() {
           <Text>You are not signed in, or your session has ended.</Text>
           <List spacing="xs" type="ordered">
             <List.Item>
-              Open the sign-in link that <Code>npm start</Code> printed in its terminal when the
-              server first started (<Code>Sign in: http://…/sign-in?token=…</Code>).
+              Open the one-time sign-in link that <Code>npm start</Code> prints in its terminal each
+              time the server starts (<Code>Sign in: http://…/sign-in?code=…</Code>).
             </List.Item>
             <List.Item>
-              Lost it? An owner can create a token for you; open{' '}
-              <Code>/sign-in?token=YOUR_TOKEN</Code> on this server.
+              Expired or lost? Run <Code>npx skillset sign-in-link</Code> beside the server for a
+              fresh one.
             </List.Item>
+            <List.Item>New to this team? Ask an admin for an invitation link.</List.Item>
           </List>
           <Text size="sm" c="dimmed">
             The API is described at <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>.

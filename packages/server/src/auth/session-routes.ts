@@ -47,8 +47,17 @@ const deleteSession = createRoute({
   method: 'delete',
   path: '/api/session',
   tags: ['session'],
-  summary: 'Sign out: end the session on the server and clear the cookie',
+  summary:
+    'Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user',
   security: [],
+  request: {
+    query: z.object({
+      everywhere: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi({ param: { name: 'everywhere', in: 'query' } }),
+    }),
+  },
   responses: {
     200: {
       description: 'Signed out (also when there was no session)',
@@ -58,7 +67,7 @@ const deleteSession = createRoute({
   },
 });
 
-/** Registers sign-in (code → session) and sign-out; both run before authentication. */
+/** Registers sign-in (code → session) and sign-out (here or everywhere); both run before authentication. */
 export function registerSessionRoutes(app: ApiApp, { store, signInDropDir }: AppDependencies) {
   app.openapi(createSession, async (context) => {
     const { code } = context.req.valid('json');
@@ -80,7 +89,13 @@ export function registerSessionRoutes(app: ApiApp, { store, signInDropDir }: App
   app.openapi(deleteSession, async (context) => {
     const secret = readSessionCookie(context);
     const session = secret === undefined ? undefined : await store.sessions.authenticate(secret);
-    if (session !== undefined) await store.sessions.revoke(session.sessionId);
+    if (session !== undefined) {
+      if (context.req.valid('query').everywhere === 'true') {
+        await store.sessions.revokeForUser(session.userId);
+      } else {
+        await store.sessions.revoke(session.sessionId);
+      }
+    }
     clearSessionCookie(context);
     return context.json({ ok: true as const }, 200);
   });

@@ -72,6 +72,23 @@ describe('sign-in links and sessions', () => {
     expect(await after.json()).toMatchObject({ error: { code: 'unauthorized' } });
   });
 
+  it('signs out everywhere: every session of the user ends, other people’s stay', async () => {
+    await using server = await createTestApp();
+    const here = await server.signIn();
+    const elsewhere = await server.signIn();
+    const member = await server.addUser('member');
+    const someoneElse = await server.signIn(member.userId);
+    const signOut = await server.request('DELETE', '/api/session?everywhere=true', {
+      headers: { cookie: here, origin: 'http://localhost' },
+    });
+    expect(signOut.status).toBe(200);
+    const status = async (cookie: string) =>
+      (await server.request('GET', '/api/me', { headers: { cookie } })).status;
+    expect(await status(here)).toBe(401);
+    expect(await status(elsewhere)).toBe(401);
+    expect(await status(someoneElse)).toBe(200);
+  });
+
   it('ends a removed member’s access to the workspace through their session', async () => {
     await using server = await createTestApp();
     const member = await server.addUser('member');

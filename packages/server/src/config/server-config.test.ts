@@ -56,4 +56,11 @@ describe('resolveServerConfig', () => {
     });
     expect(resolveServerConfig({ env: {} }).model).toEqual({ env: {} });
   });
+
+  it('serves the web UI from SKILLSET_WEB_DIR, resolved from the working folder', () => {
+    expect(resolveServerConfig({ env: {} }).webDir).toBeUndefined();
+    expect(resolveServerConfig({ env: { SKILLSET_WEB_DIR: 'ui' }, cwd: '/srv' }).webDir).toBe(
+      '/srv/ui',
+    );
+  });
 });

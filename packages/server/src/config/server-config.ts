@@ -30,6 +30,8 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** The chat model; absent: `POST /api/chat` answers 503. */
   model?: ModelConfig;
+  /** The built web UI to serve; absent: the repository's `apps/web/dist`. */
+  webDir?: string;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -75,7 +77,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
- * `SKILLSET_MODEL` and the model's key variables) and defaults.
+ * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -83,6 +85,7 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
   const cwd = options.cwd ?? process.cwd();
   const databaseUrl = flags.databaseUrl ?? (env.DATABASE_URL || undefined);
   const adminToken = env.SKILLSET_ADMIN_TOKEN || undefined;
+  const webDir = env.SKILLSET_WEB_DIR || undefined;
   return {
     host: flags.host ?? env.HOST ?? DEFAULT_HOST,
     port: parsePort(flags.port ?? env.PORT ?? DEFAULT_PORT),
@@ -91,5 +94,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     ...(adminToken === undefined ? {} : { adminToken }),
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     model: modelConfig(env),
+    ...(webDir === undefined ? {} : { webDir: path.resolve(cwd, webDir) }),
   };
 }

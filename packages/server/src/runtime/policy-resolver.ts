@@ -112,14 +112,15 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         context.agent,
         context.rules,
         userId,
-        settings?.catalogBudget,
+        settings?.catalogBudget ?? workspace.settings.catalogBudget,
         settings?.skills,
       ]),
       context,
       workspaceId,
       userId,
       agent,
-      catalogBudget: settings?.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
+      catalogBudget:
+        settings?.catalogBudget ?? workspace.settings.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
       pinnedSkills: settings?.skills ?? [],
       principal:
         principal.kind === 'user'

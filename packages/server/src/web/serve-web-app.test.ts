@@ -51,7 +51,6 @@ describe('createWebAppHandler', () => {
       '/assets/gone-9z9z.js',
       '/robots.txt',
       '/api/nothing-here',
-      '/invite/abc',
       '/.well-known/oauth-protected-resource/x',
       '/assets/..%2f..%2findex.html',
       '/%2e%2e%2f%2e%2e%2fetc%2fhostname',
@@ -61,6 +60,8 @@ describe('createWebAppHandler', () => {
       expect(await response.text()).not.toContain('<div id="root">');
     }
     expect((await server.request('GET', '/api/openapi.json')).status).toBe(200);
+    const invitation = await server.request('GET', '/invite/abc');
+    expect(await invitation.text()).toBe(indexHtml);
     const outside = await server.request('GET', '/%2e%2e/%2e%2e/etc/hostname');
     expect(await outside.text()).toBe(indexHtml);
   });

@@ -8,7 +8,7 @@ import { getMimeType } from 'hono/utils/mime';
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
 
 /** Paths the web UI never answers, so that their own 404s stay JSON or plain. */
-const SERVER_PATHS = /^\/(api|mcp|sign-in|invite|\.well-known|healthz|readyz)(\/|$)/;
+const SERVER_PATHS = /^\/(api|mcp|sign-in|\.well-known|healthz|readyz)(\/|$)/;
 /** Vite names built assets after their content hash; they never change. */
 const HASHED_ASSETS = /^\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -62,6 +62,7 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
     skillsEnabled: settings.skillsEnabled ?? DEFAULT_WORKSPACE_SETTINGS.skillsEnabled,
   };
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
+  if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
   return result;
 }
 

@@ -5,6 +5,8 @@ export interface WorkspaceSettings {
   skillsEnabled: boolean;
   /** Enabled integrations; absent means the workspace does not gate integrations. */
   integrations?: string[];
+  /** The catalog budget in tokens of callers without an agent budget; absent: the default. */
+  catalogBudget?: number;
 }
 
 /** Tenants: every workspace-scoped row belongs to exactly one workspace. */

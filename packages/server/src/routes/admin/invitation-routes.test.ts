@@ -31,10 +31,6 @@ describe('invitations', () => {
       role: 'member',
       status: 'pending',
     });
-    const page = await server.request('GET', `/invite/${body.code}`);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Join Default');
-
     const accepted = await server.request('POST', `/api/invitations/${body.code}/accept`, {
       json: { displayName: 'Ada Lovelace' },
       headers: { origin: 'http://localhost' },
@@ -67,8 +63,8 @@ describe('invitations', () => {
     expect(await reuse.json()).toMatchObject({
       error: { code: 'code_used', message: expect.stringContaining('already used') },
     });
-    const closedPage = await server.request('GET', `/invite/${body.code}`);
-    expect(closedPage.status).toBe(410);
+    const closedPreview = await server.request('GET', `/api/invitations/${body.code}`);
+    expect(await closedPreview.json()).toMatchObject({ status: 'accepted' });
 
     const actions = (await server.store.audit.list({ workspaceId: server.owner.workspaceId }))
       .map((entry) => entry.action)
@@ -106,15 +102,12 @@ describe('invitations', () => {
     expect(sessionCookie(anonymous)).toBe('');
 
     const cookie = await server.signIn(other.userId);
-    const form = await server.request('POST', `/invite/${known.body.code}`, {
-      body: new URLSearchParams({ displayName: '' }),
-      headers: {
-        cookie,
-        origin: 'http://localhost',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
+    const joined = await server.request('POST', `/api/invitations/${known.body.code}/accept`, {
+      json: {},
+      headers: { cookie, origin: 'http://localhost' },
     });
-    expect(form.status).toBe(303);
+    expect(joined.status).toBe(200);
+    expect(sessionCookie(joined)).toBe('');
     expect(
       await server.store.members.getRole(server.owner.workspaceId, other.userId as string),
     ).toBe('viewer');

@@ -161,6 +161,9 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
             ...(body.settings.integrations === undefined
               ? {}
               : { integrations: body.settings.integrations ?? undefined }),
+            ...(body.settings.catalogBudget === undefined
+              ? {}
+              : { catalogBudget: body.settings.catalogBudget ?? undefined }),
           };
     const workspace = await store.transaction(async (transaction) => {
       const updated = await transaction.workspaces.update(id, {

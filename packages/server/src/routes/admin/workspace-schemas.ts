@@ -5,6 +5,7 @@ import { type StoredWorkspace, WORKSPACE_ROLES, type WorkspaceRole } from '@skil
 export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES).openapi('WorkspaceRole');
 
 const integrationsSchema = z.array(z.string().min(1).max(100)).max(200);
+const catalogBudgetSchema = z.number().int().min(1).max(1_000_000);
 
 /** A workspace as the API returns it, with the caller's role in it. */
 export const workspaceSchema = z
@@ -15,6 +16,9 @@ export const workspaceSchema = z
     settings: z.object({
       skillsEnabled: z.boolean(),
       integrations: z.array(z.string()).optional(),
+      catalogBudget: z.number().optional().openapi({
+        description: 'Catalog budget in tokens when an agent sets none; absent: 2,000',
+      }),
     }),
     role: workspaceRoleSchema.optional(),
     createdAt: z.string(),
@@ -31,18 +35,26 @@ export const createWorkspaceSchema = z.strictObject({
     .max(48)
     .optional(),
   settings: z
-    .strictObject({ skillsEnabled: z.boolean().optional(), integrations: integrationsSchema })
+    .strictObject({
+      skillsEnabled: z.boolean().optional(),
+      integrations: integrationsSchema,
+      catalogBudget: catalogBudgetSchema,
+    })
     .partial()
     .optional(),
 });
 
-/** The body of `PATCH /api/workspaces/{id}`; `integrations: null` stops gating integrations. */
+/**
+ * The body of `PATCH /api/workspaces/{id}`; `integrations: null` stops gating integrations and
+ * `catalogBudget: null` returns to the default budget.
+ */
 export const updateWorkspaceSchema = z.strictObject({
   name: z.string().trim().min(1).max(200).optional(),
   settings: z
     .strictObject({
       skillsEnabled: z.boolean().optional(),
       integrations: integrationsSchema.nullable().optional(),
+      catalogBudget: catalogBudgetSchema.nullable().optional(),
     })
     .optional(),
 });
@@ -69,6 +81,9 @@ export function toWorkspaceJson(
       ...(workspace.settings.integrations === undefined
         ? {}
         : { integrations: workspace.settings.integrations }),
+      ...(workspace.settings.catalogBudget === undefined
+        ? {}
+        : { catalogBudget: workspace.settings.catalogBudget }),
     },
     ...(role === undefined ? {} : { role }),
     createdAt: workspace.createdAt.toISOString(),

@@ -42,13 +42,10 @@ export const promptQuerySchema = z.strictObject({
     .max(20_000)
     .optional()
     .openapi({ description: 'The user message; ranks the entries in `ranked` mode.' }),
-  budget: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .optional()
-    .openapi({ description: 'Token budget; default: the agent’s catalogBudget, else 2,000.' }),
+  budget: z.coerce.number().int().min(1).max(1_000_000).optional().openapi({
+    description:
+      'Token budget; default: the agent’s catalogBudget, else the workspace’s, else 2,000.',
+  }),
   format: z.enum(['markdown', 'xml']).optional(),
   mode: z.enum(['stable', 'ranked']).optional(),
   workspace: workspaceQuery,

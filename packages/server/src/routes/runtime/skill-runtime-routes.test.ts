@@ -71,6 +71,31 @@ describe('GET /api/skills/prompt', () => {
     expect(await text.text()).toContain('<available_skills>');
   });
 
+  it('uses the workspace’s catalog budget when the caller has no agent budget', async () => {
+    await using server = await createRuntimeTestApp();
+    for (let index = 0; index < 40; index += 1) {
+      await server.addSkill(skillText(`skill-${index}`, { description: 'x '.repeat(100) }));
+    }
+    const setBudget = (catalogBudget: number | null) =>
+      server.request('PATCH', `/api/workspaces/${server.owner.workspaceId}`, {
+        token: server.owner.token,
+        json: { settings: { catalogBudget } },
+      });
+    const promptTokens = async () => {
+      const response = await server.request('GET', '/api/skills/prompt', {
+        token: server.owner.token,
+      });
+      return ((await response.json()) as { tokens: number }).tokens;
+    };
+    const tight = await setBudget(150);
+    expect(await tight.json()).toMatchObject({ settings: { catalogBudget: 150 } });
+    expect(await promptTokens()).toBeLessThanOrEqual(150);
+    const cleared = await setBudget(null);
+    expect((await cleared.json()) as object).not.toHaveProperty('settings.catalogBudget');
+    expect(await promptTokens()).toBeGreaterThan(150);
+    expect((await setBudget(0)).status).toBe(400);
+  });
+
   it('uses the named agent’s policy and budget, and refuses unknown agents and parameters', async () => {
     await using server = await createRuntimeTestApp();
     for (let index = 0; index < 40; index += 1) {

@@ -1,0 +1,163 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, type Schemas, unwrap } from '../api/client.ts';
+import { ErrorState, LoadingState } from '../app/states.tsx';
+
+type Workspace = Schemas['Workspace'];
+
+const DEFAULT_BUDGET = 2000;
+
+function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const [skillsEnabled, setSkillsEnabled] = useState(workspace.settings.skillsEnabled);
+  const [gated, setGated] = useState(workspace.settings.integrations !== undefined);
+  const [integrations, setIntegrations] = useState(workspace.settings.integrations ?? []);
+  const [budget, setBudget] = useState<string | number>(workspace.settings.catalogBudget ?? '');
+  useEffect(() => {
+    setSkillsEnabled(workspace.settings.skillsEnabled);
+    setGated(workspace.settings.integrations !== undefined);
+    setIntegrations(workspace.settings.integrations ?? []);
+    setBudget(workspace.settings.catalogBudget ?? '');
+  }, [workspace]);
+  const save = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.PATCH('/api/workspaces/{id}', {
+          params: { path: { id: workspace.id } },
+          body: {
+            settings: {
+              skillsEnabled,
+              integrations: gated ? integrations : null,
+              catalogBudget: budget === '' ? null : Number(budget),
+            },
+          },
+        }),
+      ),
+    onSuccess: async () => {
+      notifications.show({ message: 'Workspace settings saved.' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['workspace', workspace.id] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: ['skills'] }),
+      ]);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <form onSubmit={submit} aria-label="Workspace settings">
+      <Stack gap="md">
+        <Switch
+          label="Skills on"
+          description="Off: no skill of this workspace reaches any agent"
+          checked={skillsEnabled}
+          disabled={!canEdit}
+          onChange={(event) => setSkillsEnabled(event.currentTarget.checked)}
+        />
+        <Stack gap="xs">
+          <Switch
+            label="Only the listed integrations"
+            description="Skills that need an integration not listed here are not eligible"
+            checked={gated}
+            disabled={!canEdit}
+            onChange={(event) => setGated(event.currentTarget.checked)}
+          />
+          {gated ? (
+            <TagsInput
+              label="Integrations"
+              description="Press Enter after each name, e.g. github"
+              placeholder={canEdit ? 'github, slack…' : undefined}
+              value={integrations}
+              onChange={setIntegrations}
+              disabled={!canEdit}
+              clearable
+            />
+          ) : null}
+        </Stack>
+        <NumberInput
+          label="Default catalog budget"
+          description={`Tokens for the skills catalog in a prompt when the agent sets none; empty: ${DEFAULT_BUDGET.toLocaleString()}`}
+          placeholder={String(DEFAULT_BUDGET)}
+          min={1}
+          max={1_000_000}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator=","
+          value={budget}
+          onChange={setBudget}
+          disabled={!canEdit}
+          maw={360}
+        />
+        {save.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {save.error.message}
+          </Alert>
+        ) : null}
+        {canEdit ? (
+          <Group>
+            <Button type="submit" loading={save.isPending}>
+              Save settings
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Only admins and owners change these settings.
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}
+
+/** The workspace's settings: skills on or off, gated integrations and the catalog budget. */
+export function WorkspaceSettingsCard({
+  workspaceId,
+  canEdit,
+}: {
+  workspaceId: string;
+  canEdit: boolean;
+}) {
+  const workspace = useQuery({
+    queryKey: ['workspace', workspaceId],
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/api/workspaces/{id}', { params: { path: { id: workspaceId } }, signal })),
+  });
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="workspace">
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h4" id="workspace">
+            Workspace
+          </Title>
+          {workspace.data === undefined ? null : (
+            <Text size="sm" c="dimmed">
+              {workspace.data.name} · <code>{workspace.data.slug}</code>
+            </Text>
+          )}
+        </Stack>
+        {workspace.isPending ? <LoadingState label="Loading the workspace…" /> : null}
+        {workspace.isError ? (
+          <ErrorState error={workspace.error} onRetry={() => workspace.refetch()} />
+        ) : null}
+        {workspace.data === undefined ? null : (
+          <SettingsForm workspace={workspace.data} canEdit={canEdit} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditEntry } from './audit-entry-text.ts';
+
+const names = new Map([
+  ['u1', 'Ada'],
+  ['u2', 'Bo'],
+]);
+
+describe('describeAuditEntry', () => {
+  it('names the people and says what happened', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'member.role',
+          actor: { kind: 'user', id: 'u1' },
+          target: { kind: 'user', id: 'u2' },
+          details: { role: 'admin', previous: 'member' },
+        },
+        names,
+      ),
+    ).toEqual({ actor: 'Ada', text: 'changed Bo from member to admin' });
+    expect(
+      describeAuditEntry(
+        {
+          action: 'invitation.create',
+          actor: { kind: 'user', id: 'u1' },
+          target: { kind: 'invitation', id: 'i1' },
+          details: { email: 'cy@example.com', role: 'member' },
+        },
+        names,
+      ).text,
+    ).toBe('invited cy@example.com as member');
+  });
+
+  it('says that someone joined when they added themselves', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'member.add',
+          actor: { kind: 'user', id: 'u2' },
+          target: { kind: 'user', id: 'u2' },
+          details: { role: 'admin' },
+        },
+        names,
+      ),
+    ).toEqual({ actor: 'Bo', text: 'joined as admin' });
+  });
+
+  it('keeps unknown people and actions readable', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'custom.thing_done',
+          actor: { kind: 'agent', id: 'a9' },
+          target: null,
+          details: {},
+        },
+        names,
+      ),
+    ).toEqual({ actor: 'agent a9', text: 'custom thing done' });
+    expect(
+      describeAuditEntry(
+        { action: 'member.remove', actor: null, target: { kind: 'user', id: 'u7' }, details: {} },
+        names,
+      ),
+    ).toEqual({ actor: 'The system', text: 'removed user u7 from the workspace' });
+  });
+});

@@ -1,0 +1,70 @@
+/** An audit log entry as `GET /api/audit` returns it. */
+export interface AuditEntryLike {
+  action: string;
+  actor: { kind: string; id: string } | null;
+  target: { kind: string; id: string } | null;
+  details: Record<string, unknown>;
+}
+
+type Describe = (details: Record<string, unknown>, target: string) => string;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const quoted = (value: unknown, fallback: string): string =>
+  text(value) === '' ? fallback : text(value);
+
+const ACTIONS: Record<string, Describe> = {
+  'invitation.create': (details) => `invited ${text(details.email)} as ${text(details.role)}`,
+  'invitation.accept': (details) => `accepted the invitation for ${text(details.email)}`,
+  'invitation.revoke': (details) => `revoked the invitation for ${text(details.email)}`,
+  'member.add': (details, target) => `added ${target} as ${text(details.role)}`,
+  'member.role': (details, target) =>
+    `changed ${target} from ${text(details.previous)} to ${text(details.role)}`,
+  'member.remove': (_details, target) => `removed ${target} from the workspace`,
+  'token.create': (details) => `created the token ${quoted(details.name, 'without a name')}`,
+  'token.revoke': (details) => `revoked the token ${quoted(details.name, 'without a name')}`,
+  'skill.create': (details) => `created the skill ${quoted(details.name, 'without a name')}`,
+  'skill.update': (details, target) => `edited the skill ${quoted(details.name, target)}`,
+  'skill.restore': (details, target) =>
+    `restored version ${String(details.restoredVersion ?? '?')} of ${quoted(details.name, target)}`,
+  'skill.enable': (details, target) => `switched on ${quoted(details.name, target)}`,
+  'skill.disable': (details, target) => `switched off ${quoted(details.name, target)}`,
+  'skill.delete': (details, target) => `deleted the skill ${quoted(details.name, target)}`,
+  'agent.create': (details) => `created the agent ${text(details.name)}`,
+  'agent.update': (details, target) => `changed the agent ${quoted(details.name, target)}`,
+  'agent.delete': (details) => `deleted the agent ${text(details.name)}`,
+  'permission.create': () => 'added a permission rule',
+  'permission.replace': () => 'replaced the permission rules',
+  'permission.delete': () => 'deleted a permission rule',
+  'workspace.create': (details) => `created the workspace ${text(details.name)}`,
+  'workspace.update': () => 'changed the workspace settings',
+  'session.sign_in': () => 'signed in',
+};
+
+/**
+ * What an audit entry says in words, with people named: `Ada invited bo@example.com as admin`.
+ * `names` maps user ids to display names; unknown ids stay ids, unknown actions stay readable.
+ */
+export function describeAuditEntry(
+  entry: AuditEntryLike,
+  names: ReadonlyMap<string, string>,
+): { actor: string; text: string } {
+  const nameOf = (reference: { kind: string; id: string } | null): string => {
+    if (reference === null) return 'someone';
+    if (reference.kind === 'user') return names.get(reference.id) ?? `user ${reference.id}`;
+    if (reference.kind === 'system') return 'Skillset';
+    return `${reference.kind} ${reference.id}`;
+  };
+  const actor = entry.actor === null ? 'The system' : nameOf(entry.actor);
+  const describe = ACTIONS[entry.action];
+  const target = nameOf(entry.target);
+  if (entry.action === 'member.add' && entry.actor?.id === entry.target?.id) {
+    return { actor, text: `joined as ${text(entry.details.role)}` };
+  }
+  return {
+    actor,
+    text:
+      describe === undefined
+        ? entry.action.replaceAll(/[._]/g, ' ')
+        : describe(entry.details, target),
+  };
+}

@@ -1,0 +1,209 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUserMinus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, unwrap } from '../api/client.ts';
+import { ErrorState, LoadingState } from '../app/states.tsx';
+import {
+  canManageMember,
+  grantableRoles,
+  ROLE_OPTIONS,
+  roleLabel,
+  type WorkspaceRole,
+} from './roles.ts';
+import classes from './team.module.css';
+import { type Member, useMembers } from './team-queries.ts';
+
+interface MembersCardProps {
+  workspaceId: string;
+  myUserId: string;
+  myRole: WorkspaceRole | undefined;
+}
+
+function useMemberMutations(workspaceId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['members', workspaceId] }),
+      queryClient.invalidateQueries({ queryKey: ['audit', workspaceId] }),
+    ]);
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: WorkspaceRole }) =>
+      unwrap(
+        api.PATCH('/api/workspaces/{id}/members/{userId}', {
+          params: { path: { id: workspaceId, userId: member.userId } },
+          body: { role },
+        }),
+      ),
+    onSuccess: async (member) => {
+      notifications.show({ message: `${member.name} is now ${roleLabel(member.role)}.` });
+      await refresh();
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
+  const remove = useMutation({
+    mutationFn: (member: Member) =>
+      unwrap(
+        api.DELETE('/api/workspaces/{id}/members/{userId}', {
+          params: { path: { id: workspaceId, userId: member.userId } },
+        }),
+      ),
+    onSuccess: async (_nothing, member) => {
+      notifications.show({ message: `${member.name} was removed from the workspace.` });
+      await refresh();
+    },
+  });
+  return { changeRole, remove };
+}
+
+/** The members of the workspace; admins and owners change roles and remove people. */
+export function MembersCard({ workspaceId, myUserId, myRole }: MembersCardProps) {
+  const members = useMembers(workspaceId);
+  const { changeRole, remove } = useMemberMutations(workspaceId);
+  const [removing, setRemoving] = useState<Member | undefined>();
+  const grantable = grantableRoles(myRole);
+  const closeRemove = () => {
+    setRemoving(undefined);
+    remove.reset();
+  };
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="members">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h4" id="members">
+            Members
+          </Title>
+          {members.data === undefined ? null : (
+            <Text size="sm" c="dimmed">
+              {members.data.length} {members.data.length === 1 ? 'person' : 'people'}
+            </Text>
+          )}
+        </Group>
+        {members.isPending ? <LoadingState label="Loading members…" /> : null}
+        {members.isError ? (
+          <ErrorState error={members.error} onRetry={() => members.refetch()} />
+        ) : null}
+        {members.data === undefined ? null : (
+          <Stack gap={0} component="ul" aria-label="Members" className={classes.list}>
+            {members.data.map((member) => {
+              const manageable = member.userId !== myUserId && canManageMember(myRole, member.role);
+              const options = ROLE_OPTIONS.filter(
+                (option) => grantable.includes(option.value) || option.value === member.role,
+              ).map((option) => ({ value: option.value, label: option.label }));
+              return (
+                <Group
+                  key={member.userId}
+                  component="li"
+                  justify="space-between"
+                  wrap="wrap"
+                  gap="xs"
+                  py="xs"
+                  className={classes.row}
+                >
+                  <Stack gap={0} miw={0} style={{ flex: '1 1 220px' }}>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fw={600} truncate>
+                        {member.name}
+                      </Text>
+                      {member.userId === myUserId ? (
+                        <Badge size="xs" variant="light" color="gray">
+                          You
+                        </Badge>
+                      ) : null}
+                    </Group>
+                    <Text size="sm" c="dimmed" truncate>
+                      {member.email ?? 'No email address'}
+                    </Text>
+                  </Stack>
+                  <Group gap="xs" wrap="nowrap">
+                    {manageable ? (
+                      <Select
+                        aria-label={`Role of ${member.name}`}
+                        size="xs"
+                        w={120}
+                        data={options}
+                        value={member.role}
+                        allowDeselect={false}
+                        disabled={changeRole.isPending}
+                        onChange={(value) => {
+                          if (value !== null && value !== member.role) {
+                            changeRole.mutate({ member, role: value as WorkspaceRole });
+                          }
+                        }}
+                      />
+                    ) : (
+                      <Badge variant="light" color={member.role === 'owner' ? 'indigo' : 'gray'}>
+                        {roleLabel(member.role)}
+                      </Badge>
+                    )}
+                    {manageable ? (
+                      <Tooltip label={`Remove ${member.name}`}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${member.name}`}
+                          onClick={() => setRemoving(member)}
+                        >
+                          <IconUserMinus size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    ) : null}
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+      <Modal
+        opened={removing !== undefined}
+        onClose={closeRemove}
+        title={`Remove ${removing?.name ?? ''}?`}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {removing?.name} loses access to this workspace at once, in every browser and with every
+            token. You can invite them again later.
+          </Text>
+          {remove.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {remove.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeRemove}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() =>
+                removing === undefined
+                  ? undefined
+                  : remove.mutate(removing, { onSuccess: closeRemove })
+              }
+            >
+              Remove member
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}
