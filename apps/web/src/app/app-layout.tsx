@@ -10,7 +10,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBooks, IconLogout, IconSettings, IconUsers } from '@tabler/icons-react';
+import {
+  IconBooks,
+  IconLogout,
+  IconMessageChatbot,
+  IconRobot,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
 import { api, type Me } from '../api/client.ts';
@@ -19,6 +26,8 @@ import { UserMenu } from './user-menu.tsx';
 
 const NAVIGATION = [
   { to: '/skills', label: 'Skills', icon: IconBooks },
+  { to: '/agents', label: 'Agents', icon: IconRobot },
+  { to: '/playground', label: 'Playground', icon: IconMessageChatbot },
   { to: '/team', label: 'Team', icon: IconUsers },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;

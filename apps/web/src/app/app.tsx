@@ -3,9 +3,12 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AgentPage } from '../agents/agent-page.tsx';
+import { AgentsPage } from '../agents/agents-page.tsx';
 import { ApiError } from '../api/api-error.ts';
 import { EditSkillPage, NewSkillPage, SkillUploadPage } from '../editor/lazy-editor-pages.tsx';
 import { InvitePage } from '../invite/invite-page.tsx';
+import { PlaygroundPage } from '../playground/playground-page.tsx';
 import { SettingsPage } from '../settings/settings-page.tsx';
 import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
@@ -36,6 +39,9 @@ function SignedInApp() {
         <Route path="skills/:name/edit" element={<EditSkillPage />} />
         <Route path="team" element={<TeamPage me={me.data} />} />
         <Route path="settings" element={<SettingsPage me={me.data} />} />
+        <Route path="agents" element={<AgentsPage />} />
+        <Route path="agents/:name" element={<AgentPage />} />
+        <Route path="playground" element={<PlaygroundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

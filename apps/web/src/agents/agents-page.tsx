@@ -1,0 +1,114 @@
+import { Anchor, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { useMe } from '../app/use-me.ts';
+import { agentPath } from './agent-path.ts';
+import { type Agent, useAgents } from './agent-queries.ts';
+import { canManageAgents } from './can-manage-agents.ts';
+import { CreateAgentForm } from './create-agent-form.tsx';
+
+function settingBadges(agent: Agent): string[] {
+  const { settings } = agent;
+  return [
+    settings.skillsEnabled ? 'skills on' : 'skills off',
+    settings.allowlist.length === 0 ? 'every skill' : `allowlist of ${settings.allowlist.length}`,
+    ...(settings.includePersonal ? ['personal skills'] : []),
+    ...(settings.skills.length === 0 ? [] : [`${settings.skills.length} pinned`]),
+    ...(settings.integrations === undefined
+      ? []
+      : [`${settings.integrations.length} integrations`]),
+  ];
+}
+
+function AgentListItem({ agent }: { agent: Agent }) {
+  return (
+    <Paper withBorder p="md" style={{ opacity: agent.settings.skillsEnabled ? 1 : 0.8 }}>
+      <Stack gap={6}>
+        <Group gap="xs" wrap="wrap">
+          <Anchor
+            component={Link}
+            to={agentPath(agent.name)}
+            fw={600}
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {agent.name}
+          </Anchor>
+          {settingBadges(agent).map((label) => (
+            <Badge
+              key={label}
+              size="sm"
+              variant="light"
+              color={label === 'skills off' ? 'gray' : 'indigo'}
+            >
+              {label}
+            </Badge>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+          {agent.description ?? 'No description.'}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The agents of the workspace, and a form to create one (admins). */
+export function AgentsPage() {
+  const me = useMe();
+  const agents = useAgents();
+  const canManage = canManageAgents(me.data);
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          Agents
+        </Title>
+        <Text c="dimmed" size="sm">
+          Each agent sees the skills its settings and permission rules allow.
+        </Text>
+      </div>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: canManage ? 8 : 12 }}>
+          {agents.isPending ? (
+            <LoadingState label="Loading agents…" />
+          ) : agents.isError ? (
+            <ErrorState
+              title="Could not load the agents"
+              error={agents.error}
+              onRetry={() => agents.refetch()}
+            />
+          ) : agents.data.length === 0 ? (
+            <EmptyState title="No agents yet">
+              {canManage
+                ? 'Create one to give a bot or a tool its own skills, rules and tokens.'
+                : 'An admin of this workspace can create one.'}
+            </EmptyState>
+          ) : (
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {agents.data.length === 1 ? '1 agent' : `${agents.data.length} agents`}
+              </Text>
+              <Stack
+                gap="xs"
+                component="ul"
+                aria-label="Agents"
+                style={{ listStyle: 'none', padding: 0, margin: 0 }}
+              >
+                {agents.data.map((agent) => (
+                  <li key={agent.id}>
+                    <AgentListItem agent={agent} />
+                  </li>
+                ))}
+              </Stack>
+            </Stack>
+          )}
+        </Grid.Col>
+        {canManage ? (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <CreateAgentForm />
+          </Grid.Col>
+        ) : null}
+      </Grid>
+    </Stack>
+  );
+}
