@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createRuntimeTestApp, type RuntimeTestApp } from '@skillset/server/test';
+import {
+  type CreateTestAppOptions,
+  createRuntimeTestApp,
+  type RuntimeTestApp,
+} from '@skillset/server/test';
 
 /** A real HTTP server over a fresh PGlite store, serving the web UI from `webDir`. */
 export interface WebServer extends AsyncDisposable {
@@ -8,9 +12,21 @@ export interface WebServer extends AsyncDisposable {
   app: RuntimeTestApp;
 }
 
+/** Options of {@link startWebServer}. */
+export interface StartWebServerOptions {
+  /** The chat model of `POST /api/chat` (default: none, so a turn answers 503). */
+  chat?: CreateTestAppOptions['chat'];
+}
+
 /** Starts the app on a free loopback port; dispose it with `await using`. */
-export async function startWebServer(webDir: string): Promise<WebServer> {
-  const app = await createRuntimeTestApp({ webDir });
+export async function startWebServer(
+  webDir: string,
+  options: StartWebServerOptions = {},
+): Promise<WebServer> {
+  const app = await createRuntimeTestApp({
+    webDir,
+    ...(options.chat === undefined ? {} : { chat: options.chat }),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(started),

@@ -21,6 +21,8 @@ export async function takeScreenshots(
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   // Notifications fade out on their own; keep them out of the pictures of the pages.
   await page.addStyleTag({ content: '.mantine-Notifications-root { display: none !important; }' });
+  // The header is fixed: a full-page picture of a scrolled page would show it in the middle.
+  await page.evaluate('window.scrollTo(0, 0)');
   let scrollsSideways = false;
   for (const [label, viewport] of [
     ['1280', DESKTOP],

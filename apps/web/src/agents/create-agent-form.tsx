@@ -44,7 +44,10 @@ export function CreateAgentForm() {
           placeholder="support-bot"
           description="Used in the playground and by `?agent=`; no slashes."
           value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            create.reset();
+          }}
           error={create.error?.message}
           required
           maxLength={100}

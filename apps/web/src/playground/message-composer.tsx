@@ -138,6 +138,7 @@ export function MessageComposer({
           onChange(event.currentTarget.value);
           setCaret(event.currentTarget.selectionStart);
           setActive(0);
+          setDismissed(undefined);
         }}
         onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
@@ -151,7 +152,11 @@ export function MessageComposer({
       />
       <Group justify="space-between" mt="xs" gap="xs">
         <Text size="xs" c="dimmed" aria-live="polite">
-          {open ? `${options.length} skills; arrows to move, Enter or Tab to pick` : ''}
+          {open
+            ? `${options.length === 1 ? '1 skill' : `${options.length} skills`}; arrows to move, Enter or Tab to pick`
+            : query !== undefined && options.length === 0 && commands.length > 0
+              ? `No skill matches ${query.prefix}${query.query}`
+              : ''}
         </Text>
         {busy ? (
           <Button

@@ -96,7 +96,7 @@ export function PromptPanel({ message, agent, chatId, revision }: PromptPanelPro
                       aria-label="Policy trace"
                       style={{ listStyle: 'none', padding: 0, margin: 0 }}
                     >
-                      {[...listed, ...hidden].map((entry) => (
+                      {[...hidden, ...listed].map((entry) => (
                         <li key={entry.skill}>
                           <Group gap={6} wrap="nowrap" align="flex-start">
                             <Badge

@@ -1,0 +1,170 @@
+import type { TempDir } from '@skillset/core/test';
+import { skillText } from '@skillset/server/test';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWebUi } from './build-web-ui.ts';
+import { launchBrowser } from './launch-browser.ts';
+import { signIn } from './sign-in.ts';
+import { startWebServer, type WebServer } from './start-web-server.ts';
+import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
+
+let webDir: TempDir;
+let server: WebServer;
+let browser: Browser;
+let page: Page;
+
+/** Polls like `expect.poll`, with time for a shared, busy machine. */
+function eventually<Value>(read: () => Value | Promise<Value>) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+/** The names the `/` autocomplete offers for what is typed in the message box. */
+async function offeredCommands(typed: string): Promise<string[]> {
+  const box = page.getByRole('combobox', { name: 'Message' });
+  await box.fill('');
+  await box.pressSequentially(typed);
+  const listbox = page.getByRole('listbox', { name: 'Skills to invoke' });
+  const noMatch = page.getByText(`No skill matches ${typed.trim()}`);
+  await listbox.or(noMatch).waitFor();
+  if (await noMatch.isVisible()) return [];
+  const names = await listbox
+    .getByRole('option')
+    .evaluateAll((options) =>
+      options.map((option) => option.querySelector('span')?.textContent ?? ''),
+    );
+  await box.press('Escape');
+  return names;
+}
+
+async function agentSettings(name: string) {
+  const agent = await server.app.store.agents.getByName(server.app.owner.workspaceId, name);
+  if (agent === undefined) throw new Error(`no agent ${name}`);
+  return agent;
+}
+
+beforeAll(async () => {
+  webDir = await buildWebUi();
+  server = await startWebServer(webDir.path);
+  const { app } = server;
+  await app.addSkill(
+    skillText('haiku', {
+      description: 'Write a haiku about a topic.',
+      frontmatter: 'argument-hint: <topic>\n',
+    }),
+  );
+  await app.addSkill(skillText('secret', { description: 'The secret recipe.' }));
+  for (let index = 0; index < 30; index++) {
+    await app.addSkill(
+      skillText(`bulk-${String(index).padStart(2, '0')}`, { description: `Bulk skill ${index}.` }),
+    );
+  }
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await signIn(page, server);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.[Symbol.asyncDispose]();
+  await webDir?.[Symbol.asyncDispose]();
+});
+
+describe('agents pages', () => {
+  it('shows an empty list, then creates an agent and opens its page', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Agents' })
+      .click();
+    await page.getByText('No agents yet').waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('support-bot');
+    await page.getByRole('textbox', { name: 'Description' }).fill('Answers customer questions.');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('heading', { name: 'support-bot', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/agents/support-bot');
+    expect((await agentSettings('support-bot')).description).toBe('Answers customer questions.');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Agents' })
+      .click();
+    await page
+      .getByRole('list', { name: 'Agents' })
+      .getByRole('link', { name: 'support-bot' })
+      .waitFor();
+    expect((await takeScreenshots(page, 'agents-list')).scrollsSideways).toBe(false);
+  });
+
+  it('refuses a second agent of the same name with the server’s message', async () => {
+    await page.goto(`${server.url}/agents`);
+    await page.getByRole('link', { name: 'support-bot' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('support-bot');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByText('already has an agent named "support-bot"').waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('support-bot-2');
+    expect(await page.getByText('already has an agent named').count()).toBe(0);
+  });
+
+  it('saves the settings', async () => {
+    await page.getByRole('link', { name: 'support-bot' }).click();
+    const budget = page.getByRole('textbox', { name: 'Catalog budget' });
+    await budget.fill('500');
+    const pinned = page
+      .getByRole('textbox', { name: 'Pinned skills' })
+      .or(page.getByRole('combobox', { name: 'Pinned skills' }));
+    await pinned.fill('haiku');
+    await pinned.press('Enter');
+    await page.getByRole('switch', { name: 'Include personal skills' }).click({ force: true });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await eventually(async () => (await agentSettings('support-bot')).settings).toMatchObject({
+      catalogBudget: 500,
+      skills: ['haiku'],
+      includePersonal: true,
+    });
+    await eventually(() => page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(
+      true,
+    );
+  });
+
+  it('pages and filters the permission matrix, and denies a skill', async () => {
+    const matrix = page.getByRole('region', { name: 'Permissions' });
+    await matrix.getByRole('button', { name: 'Permissions page 2' }).waitFor();
+    expect(await matrix.getByRole('row').count()).toBe(26);
+    await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('secret');
+    await eventually(() => matrix.getByRole('row').count()).toBe(2);
+    const deny = matrix.getByRole('radio', { name: 'Deny secret' });
+    expect(await matrix.getByRole('radio', { name: 'Default secret' }).isChecked()).toBe(true);
+    await deny.click();
+    await eventually(() => deny.isChecked()).toBe(true);
+    const agent = await agentSettings('support-bot');
+    await eventually(async () =>
+      (await server.app.store.permissions.list({ workspaceId: agent.workspaceId })).map(
+        ({ agentId, skill, action, surface }) => ({ agentId, skill, action, surface }),
+      ),
+    ).toEqual([{ agentId: agent.id, skill: 'secret', action: 'deny', surface: '*' }]);
+    await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('');
+    await matrix.getByRole('button', { name: 'Permissions page 2' }).waitFor();
+  });
+
+  it('creates a token for the agent and shows its secret once', async () => {
+    const tokens = page.getByRole('region', { name: 'Tokens' });
+    await tokens.getByRole('textbox', { name: 'New token name' }).fill('ci');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    await tokens.getByText('Copy the token now').waitFor();
+    await tokens.getByRole('list', { name: 'Agent tokens' }).getByText('ci').waitFor();
+    await tokens.getByRole('button', { name: 'Done' }).click();
+    expect((await takeScreenshots(page, 'agent-settings')).scrollsSideways).toBe(false);
+  });
+
+  it('hides the denied skill from the agent’s / autocomplete in the playground, not from mine', async () => {
+    await page.getByRole('link', { name: 'Try in playground' }).click();
+    await page.getByRole('combobox', { name: 'Message' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('agent')).toBe('support-bot');
+    await eventually(() => offeredCommands('/')).toContain('/haiku');
+    expect(await offeredCommands('/se')).not.toContain('/secret');
+    expect(await offeredCommands('/')).not.toContain('/secret');
+    await page.getByRole('combobox', { name: 'Chat as' }).click();
+    await page.getByRole('option', { name: 'As me (workspace policy)' }).click();
+    await eventually(() => offeredCommands('/se')).toContain('/secret');
+  });
+});
