@@ -1,0 +1,167 @@
+import type { TempDir } from '@skillset/core/test';
+import { resolveServerConfig } from '@skillset/server';
+import { skillText } from '@skillset/server/test';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CompletionReply,
+  type OpenAiCompatibleServer,
+  startOpenAiCompatibleServer,
+} from '../support/openai-compatible-server.ts';
+import { buildWebUi } from './build-web-ui.ts';
+import { launchBrowser } from './launch-browser.ts';
+import { signIn } from './sign-in.ts';
+import { startWebServer, type WebServer } from './start-web-server.ts';
+import { DESKTOP, scrollsSidewaysOnPhone, takeScreenshots } from './take-screenshots.ts';
+
+let webDir: TempDir;
+let endpoint: OpenAiCompatibleServer;
+let withModel: WebServer;
+let withoutModel: WebServer;
+let browser: Browser;
+let page: Page;
+
+const useSkill = (skill: string, topic?: string): CompletionReply => ({
+  toolCalls: [
+    {
+      name: 'use_skill',
+      arguments: { skill, ...(topic === undefined ? {} : { arguments: topic }) },
+    },
+  ],
+});
+
+/** Polls like `expect.poll`, with time for a shared, busy machine. */
+function eventually<Value>(read: () => Value | Promise<Value>) {
+  return expect.poll(read, { timeout: 10_000 });
+}
+
+async function addSkills(server: WebServer) {
+  await server.app.addSkill(
+    skillText('haiku', {
+      description: 'Write a haiku about a topic.',
+      frontmatter: 'argument-hint: <topic>\n',
+      body: 'Write a haiku about $ARGUMENTS. Use 5-7-5 syllables.',
+    }),
+  );
+  await server.app.addSkill(
+    skillText('secret', { description: 'The secret recipe.', body: 'The recipe is SAUCE-42.' }),
+  );
+  await server.app.addSkill(
+    skillText('deploy-app', {
+      description: 'Deploy the app.',
+      frontmatter: 'disable-model-invocation: true\n',
+    }),
+  );
+}
+
+const conversation = () => page.getByRole('log', { name: 'Conversation' });
+const messageBox = () => page.getByRole('combobox', { name: 'Message' });
+
+beforeAll(async () => {
+  webDir = await buildWebUi();
+  endpoint = await startOpenAiCompatibleServer([
+    useSkill('haiku', 'autumn'),
+    { text: 'Leaves fall, quiet light; the maple lets go.' },
+    useSkill('secret'),
+    { text: 'The recipe is SAUCE-42.' },
+  ]);
+  const { model } = resolveServerConfig({
+    env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
+  });
+  withModel = await startWebServer(webDir.path, { chat: model === undefined ? {} : { model } });
+  withoutModel = await startWebServer(webDir.path);
+  await addSkills(withModel);
+  await addSkills(withoutModel);
+  const ask = await withModel.app.request('POST', '/api/permissions', {
+    token: withModel.app.owner.token,
+    json: { skill: 'secret', action: 'ask' },
+  });
+  if (ask.status !== 201) throw new Error(`the ask rule was refused: ${ask.status}`);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: DESKTOP });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await withModel?.[Symbol.asyncDispose]();
+  await withoutModel?.[Symbol.asyncDispose]();
+  await endpoint?.close();
+  await webDir?.[Symbol.asyncDispose]();
+});
+
+describe('playground', () => {
+  it('says how to configure a model when the server has none', async () => {
+    await signIn(page, withoutModel);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Playground' })
+      .click();
+    await messageBox().fill('hello');
+    await messageBox().press('Enter');
+    const alert = page.getByRole('alert').filter({ hasText: 'No chat model is configured' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('set SKILLSET_MODEL to <provider>:<model id>');
+    await takeScreenshots(page, 'playground-no-model', { fullPage: false });
+    await page.getByRole('region', { name: 'Prompt and policy' }).getByText('3 listed').waitFor();
+  });
+
+  it('completes / and $ commands from the keyboard, with hints and descriptions', async () => {
+    await signIn(page, withModel);
+    await page.goto(`${withModel.url}/playground`);
+    const box = messageBox();
+    await box.pressSequentially('/h');
+    const listbox = page.getByRole('listbox', { name: 'Skills to invoke' });
+    await listbox.waitFor();
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    const option = listbox.getByRole('option', { selected: true });
+    expect(await option.textContent()).toBe('/haiku<topic>Write a haiku about a topic.');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await option.getAttribute('id'));
+    await box.press('Tab');
+    expect(await box.inputValue()).toBe('/haiku ');
+    expect(await listbox.count()).toBe(0);
+    await box.pressSequentially('$');
+    await listbox.waitFor();
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    expect(await listbox.getByRole('option', { selected: true }).textContent()).toContain('$haiku');
+    await box.press('Escape');
+    expect(await listbox.count()).toBe(0);
+    expect(await box.inputValue()).toBe('/haiku $');
+    await box.fill('');
+  });
+
+  it('streams a turn where the model loads a skill, with its activation chip and the trace', async () => {
+    await messageBox().fill('A haiku about autumn, please');
+    await messageBox().press('Enter');
+    const answer = conversation().getByRole('article', { name: 'Answer' }).last();
+    await answer.getByText('Leaves fall, quiet light; the maple lets go.').waitFor();
+    const chips = answer.getByRole('list', { name: 'Activated skills' });
+    expect(await chips.getByRole('listitem').allTextContents()).toEqual(['haiku']);
+    expect(await answer.getByText('use_skill').count()).toBe(1);
+    const panel = page.getByRole('region', { name: 'Prompt and policy' });
+    await panel.getByText('active: haiku').waitFor();
+    const trace = panel.getByRole('list', { name: 'Policy trace' });
+    await eventually(() => trace.getByRole('listitem').allTextContents()).toContainEqual(
+      expect.stringMatching(/^hiddendeploy-app .*model/i),
+    );
+    expect(await trace.getByRole('listitem').allTextContents()).toContainEqual(
+      expect.stringMatching(/^listedhaiku /),
+    );
+    await takeScreenshots(page, 'playground');
+    expect(await scrollsSidewaysOnPhone(page)).toBe(false);
+  });
+
+  it('asks before a skill that a rule says ask, and goes on once approved', async () => {
+    await messageBox().fill('What is the secret recipe?');
+    await messageBox().press('Enter');
+    const approval = conversation().getByRole('alert').filter({ hasText: 'Approval needed' });
+    await approval.getByText('pending').waitFor();
+    await takeScreenshots(page, 'playground-approval', { fullPage: false });
+    await approval.getByRole('button', { name: 'Approve' }).click();
+    await conversation().getByText('The recipe is SAUCE-42.').waitFor();
+    await conversation().getByText('approved').waitFor();
+    expect(endpoint.requests).toHaveLength(4);
+  });
+});
