@@ -12,7 +12,7 @@ import { buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
-import { DESKTOP, scrollsSidewaysOnPhone, takeScreenshots } from './take-screenshots.ts';
+import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 
 let webDir: TempDir;
 let endpoint: OpenAiCompatibleServer;
@@ -149,8 +149,7 @@ describe('playground', () => {
     expect(await trace.getByRole('listitem').allTextContents()).toContainEqual(
       expect.stringMatching(/^listedhaiku /),
     );
-    await takeScreenshots(page, 'playground');
-    expect(await scrollsSidewaysOnPhone(page)).toBe(false);
+    expect((await takeScreenshots(page, 'playground')).scrollsSideways).toBe(false);
   });
 
   it('asks before a skill that a rule says ask, and goes on once approved', async () => {
