@@ -42,7 +42,7 @@ export function CreateAgentForm() {
         <TextInput
           label="Name"
           placeholder="support-bot"
-          description="Used in the playground and by `?agent=`; no slashes."
+          description="Names the agent in the playground and the API; no slashes."
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value);
