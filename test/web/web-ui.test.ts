@@ -172,7 +172,7 @@ describe('web UI', () => {
     await page.goto(`${server.url}/skills`);
     await page.getByRole('link', { name: 'bulk-00', exact: true }).waitFor();
     const reached: string[] = [];
-    for (let press = 0; press < 12; press++) {
+    for (let press = 0; press < 30; press++) {
       await page.keyboard.press('Tab');
       reached.push(
         (await page.evaluate(

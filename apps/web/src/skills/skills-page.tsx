@@ -45,9 +45,16 @@ function useDebouncedText(current: string, commit: (value: string) => void) {
 export function SkillsPage() {
   const [params, setParams] = useSearchParams();
   const filters = readSkillFilters(params);
+  // Read the address bar itself: a handler of an earlier render would otherwise write back
+  // filters that a debounced field has changed since (react-router passes its own snapshot).
   const update = (changes: Partial<SkillFilters>) =>
     setParams(
-      (previous) => writeSkillFilters({ ...readSkillFilters(previous), page: 1, ...changes }),
+      () =>
+        writeSkillFilters({
+          ...readSkillFilters(new URLSearchParams(window.location.search)),
+          page: 1,
+          ...changes,
+        }),
       { replace: true },
     );
   const [q, setQ] = useDebouncedText(filters.q, (value) => update({ q: value }));
