@@ -1,14 +1,13 @@
-import type { TempDir } from '@skillset/core/test';
 import { skillText } from '@skillset/server/test';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebUi } from './build-web-ui.ts';
+import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { DESKTOP, takeScreenshots } from './screenshots.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 
-let webDir: TempDir;
+let webDir: BuiltWebUi;
 let server: WebServer;
 let browser: Browser;
 

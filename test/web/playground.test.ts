@@ -1,4 +1,3 @@
-import type { TempDir } from '@skillset/core/test';
 import { resolveServerConfig } from '@skillset/server';
 import { skillText } from '@skillset/server/test';
 import type { Browser, Page } from 'playwright-core';
@@ -8,13 +7,13 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
-import { buildWebUi } from './build-web-ui.ts';
+import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 
-let webDir: TempDir;
+let webDir: BuiltWebUi;
 let endpoint: OpenAiCompatibleServer;
 let withModel: WebServer;
 let withoutModel: WebServer;

@@ -1,16 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TempDir } from '@skillset/core/test';
 import { skillText } from '@skillset/server/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebUi } from './build-web-ui.ts';
+import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 
-let webDir: TempDir;
+let webDir: BuiltWebUi;
 let server: WebServer;
 let browser: Browser;
 let context: BrowserContext;

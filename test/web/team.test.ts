@@ -1,12 +1,11 @@
-import type { TempDir } from '@skillset/core/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebUi } from './build-web-ui.ts';
+import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { type RealServer, startRealServer } from './start-real-server.ts';
 import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 
-let webDir: TempDir;
+let webDir: BuiltWebUi;
 let server: RealServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { TempDir } from '@skillset/core/test';
 import { skillText } from '@skillset/server/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/shared-dir.ts';
-import { buildWebUi } from './build-web-ui.ts';
+import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
@@ -26,7 +25,7 @@ const xssBody = [
   'After the probes.',
 ].join('\n');
 
-let webDir: TempDir;
+let webDir: BuiltWebUi;
 let server: WebServer;
 let browser: Browser;
 let context: BrowserContext;
