@@ -314,11 +314,15 @@ describe('web UI', () => {
       json: { message: '/bulk-01 now' },
     });
     expect(invoked.status).toBe(200);
-    await page.goto(`${server.url}/skills/bulk-01?scope=workspace`);
+    // Usage is written in batches: wait until the API reports it, then open the page once.
     await eventually(async () => {
-      await page.reload();
-      return page.getByText('1 use in the last 30 days').isVisible({ timeout: 2000 });
-    }).toBe(true);
+      const usage = await server.app.request('GET', '/api/usage?skill=bulk-01', {
+        token: server.app.owner.token,
+      });
+      return ((await usage.json()) as { counts: unknown[] }).counts.length;
+    }).toBe(1);
+    await page.goto(`${server.url}/skills/bulk-01?scope=workspace`);
+    await page.getByText('1 use in the last 30 days').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('img', { name: /Uses per day: 1 use/ }).isVisible()).toBe(true);
   });
 
