@@ -14,7 +14,7 @@ let page: Page;
 
 /** Polls like `expect.poll`, with time for a shared, busy machine. */
 function eventually<Value>(read: () => Value | Promise<Value>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 20_000 });
 }
 
 /** The names the `/` autocomplete offers for what is typed in the message box. */

@@ -31,7 +31,7 @@ const useSkill = (skill: string, topic?: string): CompletionReply => ({
 
 /** Polls like `expect.poll`, with time for a shared, busy machine. */
 function eventually<Value>(read: () => Value | Promise<Value>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 20_000 });
 }
 
 async function addSkills(server: WebServer) {

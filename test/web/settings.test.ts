@@ -16,7 +16,7 @@ let context: BrowserContext;
 let page: Page;
 
 function eventually<Value>(read: () => Value | Promise<Value>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 20_000 });
 }
 
 async function meStatus(token: string): Promise<number> {

@@ -23,7 +23,7 @@ async function newPerson(): Promise<Page> {
 }
 
 function eventually<Value>(read: () => Value | Promise<Value>) {
-  return expect.poll(read, { timeout: 10_000 });
+  return expect.poll(read, { timeout: 20_000 });
 }
 
 async function api(
