@@ -27,7 +27,7 @@ afterAll(async () => {
 
 async function run(skills: SkillTreeEntry[], args: string[]) {
   await using project = await createCliProject({ skills, cacheDir: cache.path });
-  return runSkillset(args, { cwd: project.project, env: project.env });
+  return await runSkillset(args, { cwd: project.project, env: project.env });
 }
 
 const commands = [

@@ -25,7 +25,7 @@ async function search(args: string[]) {
     policy: { rules: [{ skill: '*-secrets', action: 'deny' }] },
     cacheDir: cache.path,
   });
-  return runSkillset(['search', ...args], { cwd: project.project, env: project.env });
+  return await runSkillset(['search', ...args], { cwd: project.project, env: project.env });
 }
 
 describe('skillset search', () => {

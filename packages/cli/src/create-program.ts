@@ -1,17 +1,7 @@
 import { type CatalogFormat, type CatalogMode, DEFAULT_CATALOG_BUDGET } from '@skillset/core';
 import { Command, Option } from 'commander';
 import { readCliVersion } from './cli-version.ts';
-import { runCatalog } from './commands/catalog.ts';
-import { runChat } from './commands/chat.ts';
-import { runInvoke } from './commands/invoke.ts';
-import { runList } from './commands/list.ts';
-import { runMcp } from './commands/mcp.ts';
-import { runSearch } from './commands/search.ts';
-import { runServe } from './commands/serve.ts';
-import { runShow } from './commands/show.ts';
-import { runSignInLink } from './commands/sign-in-link.ts';
-import { parseExpires, runTokenCreate } from './commands/token-create.ts';
-import { runValidate } from './commands/validate.ts';
+import { parseExpires } from './output/parse-expires.ts';
 import { parsePositiveInteger } from './output/positive-integer.ts';
 import type { Terminal } from './output/terminal.ts';
 
@@ -40,7 +30,10 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** Builds the commander program for `skillset`, writing to the given terminal. */
+/**
+ * Builds the commander program for `skillset`, writing to the given terminal. A command's module
+ * loads when the command runs, so `skillset --help` loads none of them.
+ */
 export function createProgram(terminal: Terminal, outcome: CommandOutcome): Command {
   const program = new Command('skillset')
     .description('Find, validate and inspect Agent Skills (SKILL.md folders).')
@@ -66,7 +59,11 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .option('--strict', 'use the portable Agent Skills profile (only the six spec fields)')
     .option('--json', 'print machine-readable JSON')
     .action(async (paths: string[], options: { strict?: boolean; json?: boolean }) => {
-      outcome.exitCode = await runValidate(terminal, { paths, ...options });
+      const { runValidate } = await import('./commands/validate.ts');
+      outcome.exitCode = await runValidate(terminal, {
+        paths,
+        ...options,
+      });
     });
 
   program
@@ -75,7 +72,11 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .addOption(dirOption())
     .option('--json', 'print machine-readable JSON')
     .action(async (options: { dir: string[]; json?: boolean }) => {
-      outcome.exitCode = await runList(terminal, { dirs: options.dir, json: options.json });
+      const { runList } = await import('./commands/list.ts');
+      outcome.exitCode = await runList(terminal, {
+        dirs: options.dir,
+        json: options.json,
+      });
     });
 
   program
@@ -85,7 +86,12 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .addOption(dirOption())
     .option('--json', 'print machine-readable JSON')
     .action(async (name: string, options: { dir: string[]; json?: boolean }) => {
-      outcome.exitCode = await runShow(terminal, { name, dirs: options.dir, json: options.json });
+      const { runShow } = await import('./commands/show.ts');
+      outcome.exitCode = await runShow(terminal, {
+        name,
+        dirs: options.dir,
+        json: options.json,
+      });
     });
 
   program
@@ -119,6 +125,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
           exitCode: 2,
         });
       }
+      const { runCatalog } = await import('./commands/catalog.ts');
       outcome.exitCode = await runCatalog(terminal, {
         dirs: options.dir,
         ...(query === undefined ? {} : { query }),
@@ -136,6 +143,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .addOption(dirOption())
     .option('--json', 'print machine-readable JSON')
     .action(async (message: string, options: { dir: string[]; json?: boolean }) => {
+      const { runInvoke } = await import('./commands/invoke.ts');
       outcome.exitCode = await runInvoke(terminal, {
         message,
         dirs: options.dir,
@@ -155,6 +163,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     )
     .option('--json', 'print machine-readable JSON')
     .action(async (query: string, options: { dir: string[]; limit: number; json?: boolean }) => {
+      const { runSearch } = await import('./commands/search.ts');
       outcome.exitCode = await runSearch(terminal, {
         query,
         dirs: options.dir,
@@ -175,6 +184,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     )
     .option('-p, --print <message>', 'run one message non-interactively and print the final answer')
     .action(async (options: { dir: string[]; model?: string; print?: string }) => {
+      const { runChat } = await import('./commands/chat.ts');
       outcome.exitCode = await runChat(terminal, {
         dirs: options.dir,
         ...(options.model === undefined ? {} : { model: options.model }),
@@ -189,7 +199,10 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     )
     .addOption(dirOption())
     .action(async (options: { dir: string[] }) => {
-      outcome.exitCode = await runMcp(terminal, { dirs: options.dir });
+      const { runMcp } = await import('./commands/mcp.ts');
+      outcome.exitCode = await runMcp(terminal, {
+        dirs: options.dir,
+      });
     });
 
   const serverOptions = (command: Command) =>
@@ -206,6 +219,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         'Run the skills server (API and web UI) on PGlite, or on PostgreSQL with --database-url',
       ),
   ).action(async (options: ServerCliOptions) => {
+    const { runServe } = await import('./commands/serve.ts');
     outcome.exitCode = await runServe(terminal, options);
   });
 
@@ -216,6 +230,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
   )
     .option('--url <url>', 'the address people open the server at (default: the running server)')
     .action(async (options: ServerCliOptions & { url?: string }) => {
+      const { runSignInLink } = await import('./commands/sign-in-link.ts');
       outcome.exitCode = await runSignInLink(terminal, options);
     });
 
@@ -246,6 +261,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         },
       ) => {
         const { expires, ...rest } = options;
+        const { runTokenCreate } = await import('./commands/token-create.ts');
         outcome.exitCode = await runTokenCreate(terminal, {
           ...rest,
           ...(expires === undefined ? {} : { expiresAt: expires }),
