@@ -172,6 +172,13 @@ export type {
   SkillVersionOptions,
 } from './skills/skills-repository.ts';
 export type { StoreIssueCode, StoreSkillIssue } from './skills/store-issue-code.ts';
+export {
+  acquireDataDirLock,
+  DATA_DIR_LOCK_FILE,
+  type DataDirLock,
+  type DataDirLockHolder,
+  readDataDirLock,
+} from './store/data-dir-lock.ts';
 export { MEMORY_DATA_DIR, type OpenStoreOptions, openStore } from './store/open-store.ts';
 export type {
   Store,
