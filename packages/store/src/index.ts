@@ -26,6 +26,7 @@ export { sha256 } from './content/sha256.ts';
 export type { StoreDatabase } from './database/store-database.ts';
 export { loadMigrations, MIGRATIONS_DIR, type Migration } from './migrate/load-migrations.ts';
 export {
+  listPendingMigrations,
   MIGRATIONS_TABLE,
   type MigrateOptions,
   type MigrateResult,

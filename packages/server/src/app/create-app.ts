@@ -10,6 +10,7 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
 import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
+import { registerHealthRoutes } from '../routes/public/health-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
 import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
@@ -74,6 +75,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
     info: { title: 'Skillset API', version: '0.1.0' },
     security: [{ bearer: [] }],
   });
+  registerHealthRoutes(app, dependencies);
   registerSessionRoutes(app, dependencies);
   registerInvitationLinkRoutes(app, dependencies);
   registerWebRoutes(app, dependencies);

@@ -21,6 +21,7 @@ export type ServerErrorCode =
   | 'invalid_package'
   | 'invalid_request'
   | 'member_exists'
+  | 'migrations_pending'
   | 'not_found'
   | 'origin_not_allowed'
   | 'package_too_large'
