@@ -6,6 +6,7 @@ import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createChatService } from '../chat/create-chat-service.ts';
 import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
+import { isLoopbackHostname, requireLoopbackHost } from '../http/require-loopback-host.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
@@ -50,6 +51,9 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
       ),
   );
   app.use('*', securityHeaders());
+  if (dependencies.listenHost !== undefined && isLoopbackHostname(dependencies.listenHost)) {
+    app.use('*', requireLoopbackHost());
+  }
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
   app.use(
     '/api/*',

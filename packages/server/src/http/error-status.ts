@@ -36,6 +36,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   approval_required: 403,
   approval_denied: 403,
   origin_not_allowed: 403,
+  host_not_allowed: 403,
   not_found: 404,
   skill_not_found: 404,
   skill_file_not_found: 404,

@@ -15,6 +15,7 @@ export type ServerErrorCode =
   | 'file_not_found'
   | 'forbidden'
   | 'frontmatter_not_editable'
+  | 'host_not_allowed'
   | 'internal_error'
   | 'invalid_config'
   | 'invalid_json'
