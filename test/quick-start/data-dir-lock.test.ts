@@ -45,7 +45,13 @@ describe('one process per PGlite data folder', () => {
     const env = { SKILLSET_DATA_DIR: dataDir.path };
     const first = await serve(dataDir.path);
     try {
-      const second = await spawnSkillset(['serve', '--port', '0'], { cwd: dataDir.path, env });
+      // Without the lock the second server would just run: give it 30 s to refuse.
+      const second = await Promise.race([
+        spawnSkillset(['serve', '--port', '0'], { cwd: dataDir.path, env }),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('the second server did not exit')), 30_000).unref(),
+        ),
+      ]);
       expect(second.exitCode).toBe(1);
       const message = second.stderr.trim();
       expect(message.split('\n')).toHaveLength(1);
