@@ -61,6 +61,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       store,
       logger,
       maxBodyBytes: config.maxBodyBytes,
+      listenHost: config.host,
       runtime,
       ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
       ...(config.model === undefined ? {} : { chat: { model: config.model } }),

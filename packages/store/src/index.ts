@@ -26,6 +26,7 @@ export { sha256 } from './content/sha256.ts';
 export type { StoreDatabase } from './database/store-database.ts';
 export { loadMigrations, MIGRATIONS_DIR, type Migration } from './migrate/load-migrations.ts';
 export {
+  listPendingMigrations,
   MIGRATIONS_TABLE,
   type MigrateOptions,
   type MigrateResult,
@@ -172,6 +173,13 @@ export type {
   SkillVersionOptions,
 } from './skills/skills-repository.ts';
 export type { StoreIssueCode, StoreSkillIssue } from './skills/store-issue-code.ts';
+export {
+  acquireDataDirLock,
+  DATA_DIR_LOCK_FILE,
+  type DataDirLock,
+  type DataDirLockHolder,
+  readDataDirLock,
+} from './store/data-dir-lock.ts';
 export { MEMORY_DATA_DIR, type OpenStoreOptions, openStore } from './store/open-store.ts';
 export type {
   Store,

@@ -1,6 +1,87 @@
 // Generated from /api/openapi.json by `npm run generate:api -w @skillset/web`; do not edit.
 
 export interface paths {
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (no database access, no authentication) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The process is alive */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and every migration is applied (no authentication, no data) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready to serve */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HealthStatus"];
+                    };
+                };
+                /** @description Not ready: the database is unreachable (store_unavailable) or migrations are pending (migrations_pending) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -4005,14 +4086,9 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Session: {
-            user: {
-                id: string;
-                name: string;
-                email: string | null;
-            };
-            /** @description When the session ends unless signed out */
-            expiresAt: string;
+        HealthStatus: {
+            /** @enum {string} */
+            status: "ok";
         };
         Error: {
             error: {
@@ -4022,6 +4098,15 @@ export interface components {
                     [key: string]: unknown;
                 }[];
             };
+        };
+        Session: {
+            user: {
+                id: string;
+                name: string;
+                email: string | null;
+            };
+            /** @description When the session ends unless signed out */
+            expiresAt: string;
         };
         InvitationPreview: {
             workspace: {

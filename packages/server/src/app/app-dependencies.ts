@@ -15,6 +15,11 @@ export interface AppDependencies {
   signInDropDir?: string;
   /** The chat model and limits of `POST /api/chat`. */
   chat?: ChatOptions;
+  /**
+   * The address the server listens on; on a loopback one (127.0.0.1, ::1, localhost) requests
+   * with a foreign `Host` or `Origin` are refused (DNS rebinding). Absent: no check.
+   */
+  listenHost?: string;
   /** The built web UI served at `/`; default: the repository's `apps/web/dist`. */
   webDir?: string;
 }

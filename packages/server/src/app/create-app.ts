@@ -6,10 +6,12 @@ import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createChatService } from '../chat/create-chat-service.ts';
 import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
+import { isLoopbackHostname, requireLoopbackHost } from '../http/require-loopback-host.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
 import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
+import { registerHealthRoutes } from '../routes/public/health-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
 import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
@@ -49,6 +51,9 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
       ),
   );
   app.use('*', securityHeaders());
+  if (dependencies.listenHost !== undefined && isLoopbackHostname(dependencies.listenHost)) {
+    app.use('*', requireLoopbackHost());
+  }
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
   app.use(
     '/api/*',
@@ -74,6 +79,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
     info: { title: 'Skillset API', version: '0.1.0' },
     security: [{ bearer: [] }],
   });
+  registerHealthRoutes(app, dependencies);
   registerSessionRoutes(app, dependencies);
   registerInvitationLinkRoutes(app, dependencies);
   registerWebRoutes(app, dependencies);

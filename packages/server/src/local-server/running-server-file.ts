@@ -1,7 +1,11 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** The file a server on PGlite keeps in its data folder while it runs: `{pid, url}`. */
+/**
+ * The file a server on PGlite keeps in its data folder while it runs: `{pid, url}`. It only tells
+ * `skillset sign-in-link` where the server listens; the store's lock file (`skillset.lock`,
+ * decision 0060) is what keeps a second process out of the folder.
+ */
 export const RUNNING_SERVER_FILE = 'server.json';
 
 /** A server running on a data folder. */

@@ -81,6 +81,8 @@ export interface CreateTestAppOptions {
   chat?: ChatOptions;
   /** The built web UI to serve at `/` (default: the repository's `apps/web/dist`). */
   webDir?: string;
+  /** The address the server would listen on (a loopback one turns the Host/Origin check on). */
+  listenHost?: string;
 }
 
 let userCount = 0;
@@ -97,6 +99,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...(runtime === undefined ? {} : { runtime }),
     ...(options.chat === undefined ? {} : { chat: options.chat }),
     ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
+    ...(options.listenHost === undefined ? {} : { listenHost: options.listenHost }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

@@ -65,3 +65,27 @@ export async function migrate(
   }
   return { applied };
 }
+
+/**
+ * The ids of the migrations not applied to this database yet (all of them on an empty one).
+ * Throws when the database cannot be reached.
+ */
+export async function listPendingMigrations(
+  database: StoreDatabase,
+  options: MigrateOptions = {},
+): Promise<string[]> {
+  const migrations = await loadMigrations(options.folder);
+  const tables = await queryRows<{ name: string | null }>(
+    database,
+    sql`select to_regclass(${MIGRATIONS_TABLE})::text as name`,
+  );
+  if (tables[0]?.name == null) return migrations.map((migration) => migration.id);
+  const rows = await queryRows<{ id: string }>(
+    database,
+    sql`select id from ${sql.identifier(MIGRATIONS_TABLE)}`,
+  );
+  const applied = new Set(rows.map((row) => row.id));
+  return migrations
+    .filter((migration) => !applied.has(migration.id))
+    .map((migration) => migration.id);
+}

@@ -12,6 +12,7 @@ import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.
 import type { StoreDatabase } from '../database/store-database.ts';
 import { migrate } from '../migrate/migrate.ts';
 import { createStoreRepositories } from './create-store-repositories.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import type { Store, StoreKind } from './store.ts';
 import type { StoreErrorCode } from './store-error-code.ts';
 
@@ -42,6 +43,7 @@ interface Driver {
 
 async function openPglite(dataDir: string | undefined, given: PGlite | undefined): Promise<Driver> {
   let client: PGlite;
+  let lock: DataDirLock | undefined;
   if (given !== undefined) {
     client = given;
   } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
@@ -49,9 +51,16 @@ async function openPglite(dataDir: string | undefined, given: PGlite | undefined
   } else {
     const folder = join(dataDir, 'pglite');
     await mkdir(folder, { recursive: true });
+    // PGlite allows one process per folder: a second one would corrupt it (decision 0060).
+    lock = await acquireDataDirLock(dataDir);
     client = new PGlite(folder);
   }
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   let stopListening: (() => Promise<void>) | undefined;
   return {
     kind: 'pglite',
@@ -61,7 +70,11 @@ async function openPglite(dataDir: string | undefined, given: PGlite | undefined
     },
     async close() {
       await stopListening?.().catch(() => {});
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
     },
   };
 }

@@ -9,6 +9,7 @@ export type StoreErrorCode =
   | 'code_not_found'
   | 'code_revoked'
   | 'code_used'
+  | 'data_dir_locked'
   | 'email_taken'
   | 'invalid_cursor'
   | 'invalid_display_name'
