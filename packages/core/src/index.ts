@@ -41,6 +41,15 @@ export {
   resolveSkillLimits,
   type SkillLimits,
 } from './format/skill-limits.ts';
+export {
+  checkSkillPathLimits,
+  describeSkillPath,
+  MAX_SKILL_PATH_BYTES,
+  MAX_SKILL_PATH_DEPTH,
+  MAX_SKILL_PATH_SEGMENT_BYTES,
+  type SkillPathAllowance,
+  type SkillPathLimitProblem,
+} from './format/skill-path-limits.ts';
 export type { SkillProfile } from './format/skill-profile.ts';
 export type { ActivatableSkill, SkillLookup } from './invoke/activatable-skill.ts';
 export {

@@ -3201,6 +3201,15 @@ export interface paths {
                         "application/octet-stream": string;
                     };
                 };
+                /** @description The path is longer or deeper than a skill file path may be */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No such skill or file */
                 404: {
                     headers: {
@@ -3681,7 +3690,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace’s audit log, newest first (admin or owner) */
+        /** The audit log, newest first: the workspace’s (admin or owner) or, with scope=instance, the instance’s (instance admin) */
         get: {
             parameters: {
                 query?: {
@@ -3689,6 +3698,10 @@ export interface paths {
                     limit?: number;
                     /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
                     workspace?: string;
+                    /** @description `workspace` (default): the caller’s workspace, for its admins and owners. `instance`: instance-level entries (tokens, public skills, deleted workspaces), for instance admins. */
+                    scope?: "workspace" | "instance";
+                    /** @description With `scope=instance`: the entries of this workspace instead, also after it was deleted. */
+                    workspaceId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4596,6 +4609,7 @@ export interface components {
         AuditPage: {
             entries: {
                 id: number;
+                workspaceId: string | null;
                 actor: {
                     kind: string;
                     id: string;

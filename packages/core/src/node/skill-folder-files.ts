@@ -1,6 +1,11 @@
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { SkillsetError } from '../errors/skillset-error.ts';
+import {
+  checkSkillPathLimits,
+  MAX_SKILL_PATH_BYTES,
+  MAX_SKILL_PATH_DEPTH,
+} from '../format/skill-path-limits.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
 import type { SkillFileInfo } from '../source/skill-source.ts';
 import { SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
@@ -11,7 +16,11 @@ export interface ListSkillFolderFilesOptions {
   maxFiles?: number;
 }
 
-/** Lists the files of a skill folder; symlinks are followed only when they stay inside the folder. */
+/**
+ * Lists the files of a skill folder; symlinks are followed only when they stay inside the folder.
+ * Files whose path breaks the path limits (`skill-path-limits.ts`) are left out, and folders past
+ * the depth limit are not entered.
+ */
 export async function listSkillFolderFiles(
   folder: string,
   options: ListSkillFolderFilesOptions = {},
@@ -21,7 +30,7 @@ export async function listSkillFolderFiles(
   const files: SkillFileInfo[] = [];
   const visited = new Set<string>([realFolder]);
 
-  const walk = async (absolute: string, relative: string): Promise<void> => {
+  const walk = async (absolute: string, relative: string, depth: number): Promise<void> => {
     let entries: string[];
     try {
       entries = await readdir(absolute);
@@ -48,12 +57,17 @@ export async function listSkillFolderFiles(
         }
         stats = targetStats;
       }
-      if (stats.isDirectory()) await walk(path, childRelative);
-      else if (stats.isFile()) files.push({ path: childRelative, size: stats.size });
+      if (stats.isDirectory()) {
+        if (depth + 1 < MAX_SKILL_PATH_DEPTH && childRelative.length < MAX_SKILL_PATH_BYTES) {
+          await walk(path, childRelative, depth + 1);
+        }
+      } else if (stats.isFile() && checkSkillPathLimits(childRelative.split('/')) === undefined) {
+        files.push({ path: childRelative, size: stats.size });
+      }
     }
   };
 
-  await walk(folder, '');
+  await walk(folder, '', 0);
   return files;
 }
 

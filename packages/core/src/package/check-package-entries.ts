@@ -119,7 +119,8 @@ export function checkPackageEntries(
   files: readonly CheckedZipEntry[],
   options: CheckPackageEntriesOptions,
 ): SkillIssue[] {
-  const issues = checkDuplicates(files);
+  // Entries already refused by name are left out: a path thousands of levels deep is not walked.
+  const issues = checkDuplicates(files.filter((file) => file.issues.length === 0));
   if (files.length > options.limits.maxPackageFiles) {
     issues.push(
       createPackageIssue(

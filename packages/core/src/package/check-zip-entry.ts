@@ -1,3 +1,4 @@
+import { checkSkillPathLimits, describeSkillPath } from '../format/skill-path-limits.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import { createPackageIssue } from './package-issue-codes.ts';
 import type { ZipDirectoryEntry } from './read-zip-directory.ts';
@@ -28,7 +29,7 @@ export interface CheckedZipEntry {
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 function describe(name: string): string {
-  return JSON.stringify(name);
+  return describeSkillPath(name);
 }
 
 function checkName(entry: ZipDirectoryEntry): SkillIssue | undefined {
@@ -65,13 +66,22 @@ function checkName(entry: ZipDirectoryEntry): SkillIssue | undefined {
       name,
     );
   }
-  if (name.split(/[/\\]/).includes('..')) {
+  const segments = name.split(/[/\\]/);
+  if (segments.includes('..')) {
     return createPackageIssue(
       'zip_slip',
       'error',
       `Entry ${shown} has a ".." segment that points outside the skill folder; remove it from the ZIP.`,
       name,
     );
+  }
+  // The limits are those of a path in the skill folder, plus its one top-level folder in the ZIP.
+  const problem = checkSkillPathLimits(
+    segments.filter((segment) => segment !== '' && segment !== '.'),
+    { levels: 1, bytes: 256 },
+  );
+  if (problem !== undefined) {
+    return createPackageIssue(problem.code, 'error', `Entry ${shown}: ${problem.reason}.`, name);
   }
   return undefined;
 }

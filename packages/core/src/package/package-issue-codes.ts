@@ -28,6 +28,8 @@ export const PACKAGE_ISSUE_CODES = [
   'ignored_entry',
   'backslash_separator',
   'lowercase_skill_file',
+  'path_too_long',
+  'path_too_deep',
 ] as const;
 
 /** A stable snake_case issue code of skill packages. */

@@ -180,3 +180,44 @@ describe('readSkillPackage (forged headers)', () => {
     expect(codes(bytes)).toEqual(['overlapping_entries']);
   });
 });
+
+describe('readSkillPackage (path limits)', () => {
+  const file = (name: string) => entry(name, encoder.encode('x'));
+  const deep = (levels: number) =>
+    `${Array.from({ length: levels - 1 }, () => 'd').join('/')}/f.txt`;
+
+  it('refuses an entry path of 6,000 characters with path_too_long', () => {
+    const name = `refs/${'a'.repeat(200)}/${Array.from({ length: 29 }, () => 'b'.repeat(200)).join('/')}.md`;
+    expect(name.length).toBeGreaterThan(6000);
+    const result = readSkillPackage(withSkill(file(name)));
+    expect(result.issues.map((issue) => issue.code)).toEqual(['path_too_long']);
+    expect(result.issues[0]?.message).toMatch(/bytes long, more than the 1280 allowed; shorten it/);
+    expect(result.issues[0]?.message.length).toBeLessThan(300);
+  });
+
+  it('refuses a file or folder name over 255 bytes, counting UTF-8 bytes', () => {
+    expect(codes(withSkill(file(`${'é'.repeat(128)}.md`)))).toEqual(['path_too_long']);
+    expect(codes(withSkill(file(`${'a'.repeat(255)}`)))).toEqual([]);
+    expect(codes(withSkill(file(`${'a'.repeat(256)}`)))).toEqual(['path_too_long']);
+  });
+
+  it('refuses 3,000 levels with path_too_deep, quickly', () => {
+    const started = performance.now();
+    const many = Array.from({ length: 200 }, (_, index) => file(`${index}/${deep(3000)}`));
+    const result = readSkillPackage(withSkill(...many));
+    expect(new Set(result.issues.map((issue) => issue.code))).toEqual(new Set(['path_too_deep']));
+    expect(result.issues[0]?.message).toContain('levels deep, more than the 33 allowed');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('accepts 32 levels in the skill folder, refuses 33, with or without a top-level folder', () => {
+    const inFolder = (path: string) =>
+      forgeZip([entry('demo/SKILL.md', encoder.encode(SKILL)), file(`demo/${path}`)]);
+    const ok = readSkillPackage(inFolder(deep(32)));
+    expect(ok.ok).toBe(true);
+    expect(codes(inFolder(deep(33)))).toEqual(['path_too_deep']);
+    expect(readSkillPackage(withSkill(file(deep(32)))).ok).toBe(true);
+    expect(codes(withSkill(file(deep(33))))).toEqual(['path_too_deep']);
+    expect(codes(withSkill(file(deep(34))))).toEqual(['path_too_deep']);
+  });
+});

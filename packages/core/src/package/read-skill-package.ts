@@ -1,4 +1,5 @@
 import { resolveSkillLimits, type SkillLimits } from '../format/skill-limits.ts';
+import { checkSkillPathLimits, describeSkillPath } from '../format/skill-path-limits.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import { checkPackageEntries } from './check-package-entries.ts';
 import { type CheckedZipEntry, checkZipEntry } from './check-zip-entry.ts';
@@ -112,6 +113,22 @@ function read(bytes: Uint8Array, options: ReadSkillPackageOptions): ReadSkillPac
   const root = locateSkillRoot(files.map((file) => file.path));
   if (!root.ok) return refuse([root.issue]);
   const skillFile = files.find((file) => file.path === root.skillFilePath) as CheckedZipEntry;
+  const prefix = root.folderName === undefined ? '' : `${root.folderName}/`;
+  // Exact now that the top-level folder is known: the limits of a path in the skill folder.
+  const pathIssues = files.flatMap(({ path, entry }) => {
+    const problem = checkSkillPathLimits(path.slice(prefix.length).split('/'));
+    return problem === undefined
+      ? []
+      : [
+          createPackageIssue(
+            problem.code,
+            'error',
+            `Entry ${describeSkillPath(entry.name)}: ${problem.reason}.`,
+            entry.name,
+          ),
+        ];
+  });
+  if (pathIssues.length > 0) return refuse(pathIssues);
   if (skillFile.entry.uncompressedSize > limits.maxSkillFileBytes) {
     return refuse([
       createPackageIssue(
@@ -145,7 +162,6 @@ function read(bytes: Uint8Array, options: ReadSkillPackageOptions): ReadSkillPac
     }
   }
 
-  const prefix = root.folderName === undefined ? '' : `${root.folderName}/`;
   let skillText = '';
   const contents: SkillPackageFile[] = [];
   for (const { file, dataStart, dataEnd } of located) {

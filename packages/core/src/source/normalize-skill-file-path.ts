@@ -1,11 +1,15 @@
 import { SkillsetError } from '../errors/skillset-error.ts';
+import { checkSkillPathLimits, describeSkillPath } from '../format/skill-path-limits.ts';
 
-/** Normalises a path relative to a skill folder to `a/b.txt`, refusing absolute paths and `..`. */
+/**
+ * Normalises a path relative to a skill folder to `a/b.txt`, refusing absolute paths, `..`, and
+ * paths over the length and depth limits (`skill-path-limits.ts`).
+ */
 export function normalizeSkillFilePath(relativePath: string): string {
   const refuse = (reason: string): never => {
     throw new SkillsetError({
       code: 'invalid_skill_file_path',
-      message: `Invalid skill file path ${JSON.stringify(relativePath)}: ${reason}.`,
+      message: `Invalid skill file path ${describeSkillPath(relativePath)}: ${reason}.`,
       details: { path: relativePath },
     });
   };
@@ -22,5 +26,7 @@ export function normalizeSkillFilePath(relativePath: string): string {
     segments.push(segment);
   }
   if (segments.length === 0) refuse('the path names the skill folder itself');
+  const problem = checkSkillPathLimits(segments);
+  if (problem !== undefined) refuse(problem.reason);
   return segments.join('/');
 }

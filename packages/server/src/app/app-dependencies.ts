@@ -8,6 +8,7 @@ export interface AppDependencies {
   store: Store;
   logger: Logger;
   /** Largest request body accepted, in bytes. */
+  /** Largest body of a skill upload or skill write; other bodies have smaller limits (route-body-limit.ts). */
   maxBodyBytes: number;
   /** The skill runtime (registries, policies, usage, /mcp); created over `store` when absent. */
   runtime?: SkillRuntime;

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { authenticateRequest } from '../auth/authenticate-request.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
@@ -7,6 +6,7 @@ import { createChatService } from '../chat/create-chat-service.ts';
 import { apiErrorBody } from '../http/api-error-body.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { isLoopbackHostname, requireLoopbackHost } from '../http/require-loopback-host.ts';
+import { routeBodyLimit } from '../http/route-body-limit.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
@@ -55,20 +55,8 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
     app.use('*', requireLoopbackHost());
   }
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (context) =>
-        context.json(
-          apiErrorBody(
-            'payload_too_large',
-            `The request body is larger than ${maxBodyBytes} bytes; send a smaller body.`,
-          ),
-          413,
-        ),
-    }),
-  );
+  // Before any route or authentication: small for sign-in, large only for skill content.
+  app.use('*', routeBodyLimit({ isSignInPath, maxSkillContentBytes: maxBodyBytes }));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

@@ -28,7 +28,7 @@ export interface AuditEntry {
 
 /** Options for {@link AuditRepository.list}. */
 export interface ListAuditOptions {
-  /** The workspace whose entries to list; null lists instance-level entries. */
+  /** The workspace whose entries to list (also a deleted one); null lists instance-level entries. */
   workspaceId: string | null;
   action?: string;
   targetId?: string;

@@ -1,12 +1,14 @@
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { workspaces } from './workspaces.ts';
 
-/** Who changed what, when; `workspaceId` is null for instance-level changes. */
+/**
+ * Who changed what, when; `workspaceId` is null for instance-level changes. It is plain data, not
+ * a foreign key: a workspace's trail outlives the workspace (decision 0061).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: text('workspace_id'),
     actorKind: text('actor_kind'),
     actorId: text('actor_id'),
     action: text('action').notNull(),

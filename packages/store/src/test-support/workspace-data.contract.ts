@@ -221,6 +221,19 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
       ).toEqual(['member.add']);
     });
 
+    it('keeps a workspace’s audit trail after the workspace is deleted', async () => {
+      const tenant = await createTenant(store, 'audit-deleted');
+      await store.audit.append({
+        workspaceId: tenant.workspace.id,
+        actor: { kind: 'user', id: tenant.user.id },
+        action: 'custom.before-delete',
+      });
+      expect(await store.workspaces.delete(tenant.workspace.id)).toBe(true);
+      const kept = await store.audit.list({ workspaceId: tenant.workspace.id });
+      expect(kept.map((entry) => entry.action)).toEqual(['custom.before-delete', 'member.add']);
+      expect(kept.every((entry) => entry.workspaceId === tenant.workspace.id)).toBe(true);
+    });
+
     it('seeds built-in skills, writing a new version only when the content changed', async () => {
       const folder = await mkdtemp(join(tmpdir(), 'skillset-seed-'));
       try {

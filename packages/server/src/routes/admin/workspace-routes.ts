@@ -197,7 +197,7 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
       if (workspace === undefined || !(await transaction.workspaces.delete(id))) {
         throw notFoundError('workspace', id);
       }
-      // The workspace's own entries go with it; this one is kept at instance level.
+      // The workspace's own entries stay (decision 0061); this one is at instance level.
       await transaction.audit.append({
         workspaceId: null,
         actor: actorOf(user),

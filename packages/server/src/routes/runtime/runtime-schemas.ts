@@ -120,6 +120,18 @@ export const auditQuerySchema = z.strictObject({
   before: z.coerce.number().int().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
   workspace: workspaceQuery,
+  scope: z
+    .enum(['workspace', 'instance'])
+    .optional()
+    .openapi({
+      description:
+        '`workspace` (default): the caller’s workspace, for its admins and owners. `instance`: ' +
+        'instance-level entries (tokens, public skills, deleted workspaces), for instance admins.',
+    }),
+  workspaceId: z.string().min(1).max(200).optional().openapi({
+    description:
+      'With `scope=instance`: the entries of this workspace instead, also after it was deleted.',
+  }),
 });
 
 /** A page of the audit log, newest first. */
@@ -128,6 +140,8 @@ export const auditResponseSchema = z
     entries: z.array(
       z.object({
         id: z.number().int(),
+        /** Null for instance-level entries. */
+        workspaceId: z.string().nullable(),
         actor: z.object({ kind: z.string(), id: z.string() }).nullable(),
         action: z.string(),
         target: z.object({ kind: z.string(), id: z.string() }).nullable(),

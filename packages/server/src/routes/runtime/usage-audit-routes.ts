@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
+import type { RequestPrincipal } from '../../app/app-env.ts';
+import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
@@ -34,7 +36,8 @@ const getAudit = createRoute({
   method: 'get',
   path: '/api/audit',
   tags: ['analytics'],
-  summary: 'The workspace’s audit log, newest first (admin or owner)',
+  summary:
+    'The audit log, newest first: the workspace’s (admin or owner) or, with scope=instance, the instance’s (instance admin)',
   request: { query: auditQuerySchema },
   responses: {
     200: {
@@ -56,6 +59,29 @@ function parseBound(name: string, value: string, endOfDay: boolean): Date {
     });
   }
   return endOfDay && DATE_ONLY.test(value) ? new Date(date.getTime() + DAY_MS) : date;
+}
+
+/** The workspace whose entries `scope=workspace` lists: the caller's, for its admins. */
+function workspaceAuditScope(principal: RequestPrincipal, workspaceId: string | undefined) {
+  if (workspaceId !== undefined) {
+    throw new SkillsetError<ServerErrorCode>({
+      code: 'invalid_request',
+      message:
+        '"workspaceId" is only for scope=instance; to read your workspace’s log, leave it out (pick the workspace with the Skillset-Workspace header or ?workspace=).',
+    });
+  }
+  return requireRole(principal, 'admin', 'read the audit log').workspaceId;
+}
+
+/** What `scope=instance` lists: instance-level entries, or one (maybe deleted) workspace's. */
+function instanceAuditScope(principal: RequestPrincipal, workspaceId: string | undefined) {
+  const user = requireUser(principal, 'read the instance audit log');
+  if (!user.instanceAdmin) {
+    throw forbiddenError(
+      'Only an instance admin can read the instance audit log; ask one, or read your workspace’s log without scope=instance.',
+    );
+  }
+  return workspaceId ?? null;
 }
 
 /** Registers usage analytics and the audit log. */
@@ -97,10 +123,13 @@ export function registerUsageAuditRoutes(app: ApiApp, runtime: SkillRuntime) {
   });
 
   app.openapi(getAudit, async (context) => {
-    const principal = requireRole(context.var.principal, 'admin', 'read the audit log');
-    const { before, limit = 50 } = context.req.valid('query');
+    const { before, limit = 50, scope = 'workspace', workspaceId } = context.req.valid('query');
+    const listed =
+      scope === 'instance'
+        ? instanceAuditScope(context.var.principal, workspaceId)
+        : workspaceAuditScope(context.var.principal, workspaceId);
     const entries = await runtime.store.audit.list({
-      workspaceId: principal.workspaceId,
+      workspaceId: listed,
       limit,
       ...(before === undefined ? {} : { before }),
     });
@@ -109,6 +138,7 @@ export function registerUsageAuditRoutes(app: ApiApp, runtime: SkillRuntime) {
       {
         entries: entries.map((entry) => ({
           id: entry.id,
+          workspaceId: entry.workspaceId,
           actor: entry.actor,
           action: entry.action,
           target: entry.target,

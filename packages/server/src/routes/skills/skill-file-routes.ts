@@ -1,5 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError, writeSkillPackage } from '@skillset/core';
+import {
+  checkSkillPathLimits,
+  describeSkillPath,
+  SkillsetError,
+  writeSkillPackage,
+} from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
@@ -32,6 +37,10 @@ const getFileRoute = createRoute({
     200: {
       description: 'The bytes',
       content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    400: {
+      description: 'The path is longer or deeper than a skill file path may be',
+      content: errorContent,
     },
     404: { description: 'No such skill or file', content: errorContent },
   },
@@ -68,6 +77,14 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
     }
     const name = context.req.param('name');
     const path = context.req.param('path');
+    // Over the length or depth limits: 400 before any lookup (other bad paths are simply absent).
+    const problem = checkSkillPathLimits(path.split('/').filter((segment) => segment !== ''));
+    if (problem !== undefined) {
+      throw new SkillsetError<ServerErrorCode>({
+        code: 'invalid_skill_file_path',
+        message: `Invalid skill file path ${describeSkillPath(path)}: ${problem.reason}.`,
+      });
+    }
     const caller = await resolveSkillCaller(store, context.get('principal'));
     const skill = await findSkill({ store, caller, name, scope: parsed.data.scope });
     const file = await store.skills.getFile({
