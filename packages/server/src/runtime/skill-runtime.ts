@@ -30,7 +30,11 @@ export interface SkillRuntimeOptions {
   logger: Logger;
   /** Eligibility environment; default: this Node process's. */
   environment?: PolicyEnvironment;
-  /** How long policies and authenticated tokens are reused, in milliseconds (default 1,000). */
+  /**
+   * How long policies and authenticated tokens are reused at most, in milliseconds (default
+   * 1,000). Access changes on the store's change feed drop them at once, on every instance; the
+   * time limit only bounds staleness should the feed itself fail.
+   */
   cacheTtlMs?: number;
   /** How long usage events are gathered before they are written (default 250 ms). */
   usageFlushDelayMs?: number;
@@ -86,12 +90,12 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const registries = new Map<string, Promise<WorkspaceSkills>>();
   const sessions = new Map<string, ActivationSession>();
   const controller = new AbortController();
-  const authStore = createCachedAuthStore(store, ttlMs);
   const policies = createPolicyResolver({
     store,
     environment: options.environment ?? createNodePolicyEnvironment(),
     ttlMs,
   });
+  const authStore = createCachedAuthStore(store, ttlMs, () => policies.clear());
   const usage = createUsageRecorder({
     store,
     logger,
@@ -128,8 +132,14 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const unsubscribeChanges = store.changes.subscribe((change) => {
     void refreshWhere((skills) => concerns(change, skills.workspaceId, skills.userId));
   });
+  // Revocations, roles, memberships, rules, agent and workspace settings: from any instance.
+  const unsubscribeAccess = store.changes.onAccessChange(() => {
+    policies.clear();
+    authStore.clear();
+  });
   const unsubscribeReconnect = store.changes.onReconnect(() => {
     policies.clear();
+    authStore.clear();
     void refreshWhere(() => true);
   });
 
@@ -185,6 +195,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       closed ??= (async () => {
         controller.abort();
         unsubscribeChanges();
+        unsubscribeAccess();
         unsubscribeReconnect();
         await mcp.close();
         await usage.close();
