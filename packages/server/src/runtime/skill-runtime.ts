@@ -60,8 +60,16 @@ export interface SkillRuntime {
   forgetPolicies(): void;
   /** Drops cached policies and tokens and reloads the workspace's registries. */
   reload(workspaceId: string): Promise<void>;
-  /** Subscribes to the skill changes a principal may see; returns a function that removes it. */
-  watch(principal: RequestPrincipal, listener: (change: SkillChange) => void): () => void;
+  /**
+   * Subscribes to the skill changes a principal may see, and to resyncs: `onResync` is called
+   * after the change feed reconnected and the registries reloaded (changes made meanwhile may never
+   * arrive, so watchers should reload). Returns a function that removes both.
+   */
+  watch(
+    principal: RequestPrincipal,
+    listener: (change: SkillChange) => void,
+    onResync?: () => void,
+  ): () => void;
   /** Answers a request to `/mcp` for an authenticated principal. */
   handleMcp(request: Request, principal: RequestPrincipal): Promise<Response>;
   /** Ends event streams, closes MCP sessions, writes pending usage and stops listening. */
@@ -137,10 +145,20 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     policies.clear();
     authStore.clear();
   });
+  const resyncListeners = new Set<() => void>();
   const unsubscribeReconnect = store.changes.onReconnect(() => {
     policies.clear();
     authStore.clear();
-    void refreshWhere(() => true);
+    void refreshWhere(() => true).then(() => {
+      logger.info({ watchers: resyncListeners.size }, 'change feed reconnected; resyncing');
+      for (const listener of [...resyncListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          logger.error({ err: error }, 'a resync listener threw');
+        }
+      }
+    });
   });
 
   const open = async (principal: RequestPrincipal, agent?: string): Promise<RuntimeScope> => {
@@ -184,11 +202,18 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       authStore.clear();
       return refreshWhere((skills) => skills.workspaceId === workspaceId);
     },
-    watch(principal, listener) {
+    watch(principal, listener, onResync) {
       const userId = personalOwner(principal);
-      return store.changes.subscribe((change) => {
+      const unsubscribe = store.changes.subscribe((change) => {
         if (concerns(change, principal.workspaceId, userId)) listener(change);
       });
+      if (onResync === undefined) return unsubscribe;
+      const resync = () => onResync();
+      resyncListeners.add(resync);
+      return () => {
+        unsubscribe();
+        resyncListeners.delete(resync);
+      };
     },
     handleMcp: (request, principal) => mcp.handle(request, principal),
     close() {
