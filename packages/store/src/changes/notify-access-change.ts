@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type StoreDatabase } from '../database/store-database.ts';
+import type { StoreDatabase } from '../database/store-database.ts';
 import { ACCESS_CHANGES_CHANNEL, type AccessChange } from './access-change.ts';
 
 /**
@@ -14,13 +14,4 @@ export async function notifyAccessChange(
   await database.execute(
     sql`select pg_notify(${ACCESS_CHANGES_CHANNEL}, ${JSON.stringify(change)})`,
   );
-}
-
-/** The committed access epoch: it changes with every committed access change. */
-export async function readAccessEpoch(database: StoreDatabase): Promise<string> {
-  const [row] = await queryRows<{ value: string }>(
-    database,
-    sql`select value::text as value from access_epoch where id = 1`,
-  );
-  return row?.value ?? '0';
 }

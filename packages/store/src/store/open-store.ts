@@ -8,7 +8,7 @@ import pg from 'pg';
 import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
 import { listenPostgres } from '../changes/listen-postgres.ts';
-import { readAccessEpoch } from '../changes/notify-access-change.ts';
+import { readAccessEpoch } from '../changes/read-access-epoch.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
