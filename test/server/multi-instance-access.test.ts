@@ -142,6 +142,12 @@ describe.runIf(adminUrl !== undefined)(
       expect((await promptOnB(token)).status).toBe(200);
       expect((await promptOnB(token)).status).toBe(200);
 
+      const { secret } = await a.store.sessions.create({ userId: user.id });
+      const withCookie = () =>
+        b.app.request('/api/skills/prompt', { headers: { cookie: `skillset_session=${secret}` } });
+      expect((await withCookie()).status).toBe(200);
+      expect((await withCookie()).status).toBe(200);
+
       const removed = await call(
         a,
         'DELETE',
@@ -149,7 +155,19 @@ describe.runIf(adminUrl !== undefined)(
         ownerToken,
       );
       expect(removed.status).toBe(204);
+      expect((await withCookie()).status).toBe(404);
       expect((await promptOnB(token)).status).toBe(404);
+    });
+
+    it('refuses on B a session revoked on A', async () => {
+      const user = await a.store.users.create({ name: 'Noa', email: 'noa@example.com' });
+      await a.store.members.add({ workspaceId, userId: user.id, role: 'member' });
+      const { secret, session } = await a.store.sessions.create({ userId: user.id });
+      const withCookie = () =>
+        b.app.request('/api/skills/prompt', { headers: { cookie: `skillset_session=${secret}` } });
+      expect((await withCookie()).status).toBe(200);
+      expect(await a.store.sessions.revoke(session.id)).toBe(true);
+      expect((await withCookie()).status).toBe(401);
     });
   },
 );

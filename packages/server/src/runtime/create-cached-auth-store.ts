@@ -26,9 +26,9 @@ export function createCachedAuthStore(
     workspaces.clear();
   };
   let epoch: string | undefined;
-  tokens.authenticate = async (token, options = {}) => {
-    // Every request authenticates first: on PostgreSQL, one read of the access epoch tells whether
-    // an access change committed that the feed has not delivered yet; then nothing cached is used.
+  // Every request authenticates first (token or session): on PostgreSQL, one read of the access
+  // epoch tells whether an access change committed that the feed has not delivered yet.
+  const dropIfStale = async () => {
     const current = await store.changes.accessEpoch();
     if (current !== epoch) {
       if (epoch !== undefined) {
@@ -37,6 +37,14 @@ export function createCachedAuthStore(
       }
       epoch = current;
     }
+  };
+  const sessions: Store['sessions'] = Object.create(store.sessions);
+  sessions.authenticate = async (secret) => {
+    await dropIfStale();
+    return store.sessions.authenticate(secret);
+  };
+  tokens.authenticate = async (token, options = {}) => {
+    await dropIfStale();
     return principals.get(`${options.workspaceId ?? ''}\0${token}`, () =>
       store.tokens.authenticate(token, options),
     );
@@ -57,6 +65,7 @@ export function createCachedAuthStore(
   const cached: Store & { clear(): void } = Object.create(store);
   Object.defineProperties(cached, {
     tokens: { value: tokens },
+    sessions: { value: sessions },
     workspaces: { value: cachedWorkspaces },
     clear: { value: clear },
   });
