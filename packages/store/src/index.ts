@@ -13,6 +13,12 @@ export {
   type SeedBuiltinSkillsResult,
   seedBuiltinSkills,
 } from './bootstrap/seed-builtin-skills.ts';
+export {
+  ACCESS_CHANGES_CHANNEL,
+  type AccessChange,
+  type AccessChangeKind,
+  type AccessChangeListener,
+} from './changes/access-change.ts';
 export type { ChangeFeed } from './changes/change-feed.ts';
 export {
   SKILL_CHANGES_CHANNEL,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
+import type { AccessChange } from './changes/access-change.ts';
 import type { SkillChange } from './changes/skill-change.ts';
 import { queryRows } from './database/store-database.ts';
 import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
@@ -66,6 +67,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0001-initial',
             '0002-people-and-sessions',
             '0003-audit-outlives-workspace',
+            '0004-access-epoch',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -76,6 +78,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0001-initial',
             '0002-people-and-sessions',
             '0003-audit-outlives-workspace',
+            '0004-access-epoch',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';
@@ -175,6 +178,71 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     });
 
     describe('change feed', () => {
+      it('delivers access changes: revocations, members, rules, agents, workspaces, admins', async () => {
+        const tenant = await createTenant(store, 'access');
+        const seen: AccessChange[] = [];
+        const unsubscribe = store.changes.onAccessChange((change) => {
+          if (change.workspaceId === tenant.workspace.id || change.id === tenant.user.id) {
+            seen.push(change);
+          }
+        });
+        try {
+          const epoch = await store.changes.accessEpoch();
+          const { info } = await store.tokens.create({
+            name: 'laptop',
+            principal: { kind: 'user', userId: tenant.user.id, workspaceId: tenant.workspace.id },
+          });
+          await store.tokens.revoke({ id: info.id });
+          const other = await store.users.create({ name: 'other' });
+          await store.members.add({ ...tenant.access, userId: other.id, role: 'member' });
+          await store.members.setRole({ ...tenant.access, userId: other.id, role: 'viewer' });
+          await store.members.remove({ workspaceId: tenant.workspace.id, userId: other.id });
+          const rule = await store.permissions.create({
+            workspaceId: tenant.workspace.id,
+            skill: 'deploy',
+            action: 'deny',
+          });
+          await store.permissions.delete({ workspaceId: tenant.workspace.id, id: rule.id });
+          const agent = await store.agents.create({
+            workspaceId: tenant.workspace.id,
+            name: 'bot',
+          });
+          await store.agents.update({
+            workspaceId: tenant.workspace.id,
+            id: agent.id,
+            name: 'bot2',
+          });
+          await store.workspaces.update(tenant.workspace.id, { name: 'renamed' });
+          await store.users.update(tenant.user.id, { instanceAdmin: true });
+          // On PostgreSQL, createTenant's own change may still arrive after subscribing.
+          const ours = () => seen.slice(seen.findIndex((change) => change.kind === 'token'));
+          await waitFor(() => seen.some((change) => change.kind === 'user'));
+          expect(ours().map((change) => change.kind)).toEqual([
+            'token',
+            'member',
+            'member',
+            'member',
+            'permissions',
+            'permissions',
+            'agent',
+            'workspace',
+            'user',
+          ]);
+          expect(ours()[0]).toEqual({
+            kind: 'token',
+            workspaceId: tenant.workspace.id,
+            id: info.id,
+          });
+          if (store.kind === 'postgres') {
+            expect(await store.changes.accessEpoch()).not.toBe(epoch);
+          } else {
+            expect(epoch).toBeUndefined();
+          }
+        } finally {
+          unsubscribe();
+        }
+      });
+
       it('delivers created, updated, disabled, enabled and deleted changes', async () => {
         const tenant = await createTenant(store, 'feed');
         const seen: SkillChange[] = [];

@@ -3771,7 +3771,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: the skill changes of the caller’s workspace (event `skill`) */
+        /** Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed */
         get: {
             parameters: {
                 query?: {
@@ -3784,7 +3784,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An event stream; each `skill` event carries {type, name, scope, skillId, version} */
+                /** @description An event stream; each `skill` event carries {type, name, scope, skillId, version}. A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show. */
                 200: {
                     headers: {
                         [name: string]: unknown;

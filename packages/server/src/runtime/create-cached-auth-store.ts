@@ -5,18 +5,50 @@ import { createExpiringCache } from './expiring-cache.ts';
 export type AuthStore = Pick<Store, 'tokens' | 'workspaces'>;
 
 /**
- * Wraps the store so that token checks and workspace lookups are reused for `ttlMs`: the runtime
- * routes answer without a database round trip, and a revoked token stops working within `ttlMs`.
+ * Wraps the store so that token checks and workspace lookups are reused for up to `ttlMs`. The
+ * runtime calls `clear()` on every access change of the store's feed (a revoked token, a role
+ * change, a removed member, on any instance). On PostgreSQL each authentication also reads the
+ * access epoch (one single-row query instead of the several the cache saves): when it moved, an
+ * access change committed on another instance whose notification is still on its way, so the
+ * caches are dropped (and `onStale` drops the caller's) before answering.
  */
-export function createCachedAuthStore(store: Store, ttlMs = 1000): Store & { clear(): void } {
+export function createCachedAuthStore(
+  store: Store,
+  ttlMs = 1000,
+  onStale: () => void = () => {},
+): Store & { clear(): void } {
   const principals =
     createExpiringCache<Awaited<ReturnType<Store['tokens']['authenticate']>>>(ttlMs);
   const workspaces = createExpiringCache<unknown>(ttlMs);
   const tokens: Store['tokens'] = Object.create(store.tokens);
-  tokens.authenticate = (token, options = {}) =>
-    principals.get(`${options.workspaceId ?? ''}\0${token}`, () =>
+  const clear = () => {
+    principals.clear();
+    workspaces.clear();
+  };
+  let epoch: string | undefined;
+  // Every request authenticates first (token or session): on PostgreSQL, one read of the access
+  // epoch tells whether an access change committed that the feed has not delivered yet.
+  const dropIfStale = async () => {
+    const current = await store.changes.accessEpoch();
+    if (current !== epoch) {
+      if (epoch !== undefined) {
+        clear();
+        onStale();
+      }
+      epoch = current;
+    }
+  };
+  const sessions: Store['sessions'] = Object.create(store.sessions);
+  sessions.authenticate = async (secret) => {
+    await dropIfStale();
+    return store.sessions.authenticate(secret);
+  };
+  tokens.authenticate = async (token, options = {}) => {
+    await dropIfStale();
+    return principals.get(`${options.workspaceId ?? ''}\0${token}`, () =>
       store.tokens.authenticate(token, options),
     );
+  };
   const cachedWorkspaces: Store['workspaces'] = Object.create(store.workspaces);
   cachedWorkspaces.get = (id) =>
     workspaces.get(`id\0${id}`, () => store.workspaces.get(id)) as ReturnType<
@@ -33,13 +65,9 @@ export function createCachedAuthStore(store: Store, ttlMs = 1000): Store & { cle
   const cached: Store & { clear(): void } = Object.create(store);
   Object.defineProperties(cached, {
     tokens: { value: tokens },
+    sessions: { value: sessions },
     workspaces: { value: cachedWorkspaces },
-    clear: {
-      value: () => {
-        principals.clear();
-        workspaces.clear();
-      },
-    },
+    clear: { value: clear },
   });
   return cached;
 }

@@ -32,7 +32,7 @@ export interface ResolvedPolicy {
 export interface PolicyResolverOptions {
   store: Store;
   environment: PolicyEnvironment;
-  /** How long a resolved policy is reused, in milliseconds (changes on another instance show up after it). */
+  /** How long a resolved policy is reused at most, in milliseconds (the runtime also clears it on every access change of the feed). */
   ttlMs?: number;
 }
 

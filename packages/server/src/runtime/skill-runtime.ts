@@ -30,7 +30,11 @@ export interface SkillRuntimeOptions {
   logger: Logger;
   /** Eligibility environment; default: this Node process's. */
   environment?: PolicyEnvironment;
-  /** How long policies and authenticated tokens are reused, in milliseconds (default 1,000). */
+  /**
+   * How long policies and authenticated tokens are reused at most, in milliseconds (default
+   * 1,000). Access changes on the store's change feed drop them at once, on every instance; the
+   * time limit only bounds staleness should the feed itself fail.
+   */
   cacheTtlMs?: number;
   /** How long usage events are gathered before they are written (default 250 ms). */
   usageFlushDelayMs?: number;
@@ -56,8 +60,16 @@ export interface SkillRuntime {
   forgetPolicies(): void;
   /** Drops cached policies and tokens and reloads the workspace's registries. */
   reload(workspaceId: string): Promise<void>;
-  /** Subscribes to the skill changes a principal may see; returns a function that removes it. */
-  watch(principal: RequestPrincipal, listener: (change: SkillChange) => void): () => void;
+  /**
+   * Subscribes to the skill changes a principal may see, and to resyncs: `onResync` is called
+   * after the change feed reconnected and the registries reloaded (changes made meanwhile may never
+   * arrive, so watchers should reload). Returns a function that removes both.
+   */
+  watch(
+    principal: RequestPrincipal,
+    listener: (change: SkillChange) => void,
+    onResync?: () => void,
+  ): () => void;
   /** Answers a request to `/mcp` for an authenticated principal. */
   handleMcp(request: Request, principal: RequestPrincipal): Promise<Response>;
   /** Ends event streams, closes MCP sessions, writes pending usage and stops listening. */
@@ -86,12 +98,12 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const registries = new Map<string, Promise<WorkspaceSkills>>();
   const sessions = new Map<string, ActivationSession>();
   const controller = new AbortController();
-  const authStore = createCachedAuthStore(store, ttlMs);
   const policies = createPolicyResolver({
     store,
     environment: options.environment ?? createNodePolicyEnvironment(),
     ttlMs,
   });
+  const authStore = createCachedAuthStore(store, ttlMs, () => policies.clear());
   const usage = createUsageRecorder({
     store,
     logger,
@@ -128,9 +140,25 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const unsubscribeChanges = store.changes.subscribe((change) => {
     void refreshWhere((skills) => concerns(change, skills.workspaceId, skills.userId));
   });
+  // Revocations, roles, memberships, rules, agent and workspace settings: from any instance.
+  const unsubscribeAccess = store.changes.onAccessChange(() => {
+    policies.clear();
+    authStore.clear();
+  });
+  const resyncListeners = new Set<() => void>();
   const unsubscribeReconnect = store.changes.onReconnect(() => {
     policies.clear();
-    void refreshWhere(() => true);
+    authStore.clear();
+    void refreshWhere(() => true).then(() => {
+      logger.info({ watchers: resyncListeners.size }, 'change feed reconnected; resyncing');
+      for (const listener of [...resyncListeners]) {
+        try {
+          listener();
+        } catch (error) {
+          logger.error({ err: error }, 'a resync listener threw');
+        }
+      }
+    });
   });
 
   const open = async (principal: RequestPrincipal, agent?: string): Promise<RuntimeScope> => {
@@ -174,17 +202,25 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       authStore.clear();
       return refreshWhere((skills) => skills.workspaceId === workspaceId);
     },
-    watch(principal, listener) {
+    watch(principal, listener, onResync) {
       const userId = personalOwner(principal);
-      return store.changes.subscribe((change) => {
+      const unsubscribe = store.changes.subscribe((change) => {
         if (concerns(change, principal.workspaceId, userId)) listener(change);
       });
+      if (onResync === undefined) return unsubscribe;
+      const resync = () => onResync();
+      resyncListeners.add(resync);
+      return () => {
+        unsubscribe();
+        resyncListeners.delete(resync);
+      };
     },
     handleMcp: (request, principal) => mcp.handle(request, principal),
     close() {
       closed ??= (async () => {
         controller.abort();
         unsubscribeChanges();
+        unsubscribeAccess();
         unsubscribeReconnect();
         await mcp.close();
         await usage.close();

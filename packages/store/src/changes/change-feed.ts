@@ -1,22 +1,39 @@
+import type { AccessChange, AccessChangeListener } from './access-change.ts';
 import type { SkillChange, SkillChangeListener } from './skill-change.ts';
 
 /** Subscribes to committed skill changes made by any instance on the same database. */
 export interface ChangeFeed {
   /** Registers a listener; returns a function that removes it. */
   subscribe(listener: SkillChangeListener): () => void;
-  /** Registers a listener called after the feed reconnected (changes may have been missed: reload). */
+  /**
+   * Registers a listener for committed access changes (revocations, roles, memberships, rules,
+   * agent and workspace settings) by any instance; returns a function that removes it.
+   */
+  onAccessChange(listener: AccessChangeListener): () => void;
+  /**
+   * Registers a listener called after the feed reconnected: skill and access changes may have
+   * been missed meanwhile, so reload and drop caches.
+   */
   onReconnect(listener: () => void): () => void;
+  /**
+   * The committed access epoch, which every access change raises in its transaction; undefined
+   * when no other process can change access (PGlite: its notifications arrive in-process on
+   * commit). A cache of authentication is current only while this value stays what it was.
+   */
+  accessEpoch(): Promise<string | undefined>;
 }
 
 /** The feed plus the hooks its driver-specific listener calls. */
-export interface ChangeFeedHub extends ChangeFeed {
+export interface ChangeFeedHub extends Omit<ChangeFeed, 'accessEpoch'> {
   deliver(change: SkillChange): void;
+  deliverAccess(change: AccessChange): void;
   reconnected(): void;
 }
 
 /** Creates the in-process fan-out behind a {@link ChangeFeed}. */
 export function createChangeFeedHub(onListenerError: (error: unknown) => void): ChangeFeedHub {
   const listeners = new Set<SkillChangeListener>();
+  const accessListeners = new Set<AccessChangeListener>();
   const reconnectListeners = new Set<() => void>();
   const call = (listener: () => void): void => {
     try {
@@ -30,12 +47,19 @@ export function createChangeFeedHub(onListenerError: (error: unknown) => void): 
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onAccessChange(listener) {
+      accessListeners.add(listener);
+      return () => accessListeners.delete(listener);
+    },
     onReconnect(listener) {
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
     deliver(change) {
       for (const listener of [...listeners]) call(() => listener(change));
+    },
+    deliverAccess(change) {
+      for (const listener of [...accessListeners]) call(() => listener(change));
     },
     reconnected() {
       for (const listener of [...reconnectListeners]) call(listener);

@@ -4,8 +4,8 @@ import type { StoreLogger } from './store-logger.ts';
 /** Options for {@link listenPostgres}. */
 export interface ListenPostgresOptions {
   connectionString: string;
-  channel: string;
-  onPayload: (payload: string) => void;
+  channels: readonly string[];
+  onPayload: (channel: string, payload: string) => void;
   /** Called after a lost connection was re-established and LISTEN issued again. */
   onReconnect: () => void;
   logger: StoreLogger;
@@ -48,12 +48,14 @@ export async function listenPostgres(options: ListenPostgresOptions): Promise<Po
     next.on('error', fail);
     next.on('end', () => fail());
     next.on('notification', (message) => {
-      if (message.channel === options.channel && message.payload !== undefined) {
-        options.onPayload(message.payload);
+      if (options.channels.includes(message.channel) && message.payload !== undefined) {
+        options.onPayload(message.channel, message.payload);
       }
     });
     await next.connect();
-    await next.query(`LISTEN ${quoteIdentifier(options.channel)}`);
+    for (const channel of options.channels) {
+      await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+    }
     client = next;
     retryDelay = 100;
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { type AgentSettings, agents } from '../schema/agents.ts';
@@ -165,6 +166,11 @@ export function createAgentsRepository(session: StoreSession): AgentsRepository 
               ...(options.settings === undefined ? {} : { settings: options.settings }),
             },
           });
+          await notifyAccessChange(database, {
+            kind: 'agent',
+            workspaceId: options.workspaceId,
+            id: options.id,
+          });
           return row;
         } catch (error) {
           if (isUniqueViolation(error)) {
@@ -190,6 +196,11 @@ export function createAgentsRepository(session: StoreSession): AgentsRepository 
           action: 'agent.delete',
           target: { kind: 'agent', id: options.id },
           details: { name: row.name },
+        });
+        await notifyAccessChange(database, {
+          kind: 'agent',
+          workspaceId: options.workspaceId,
+          id: options.id,
         });
         return true;
       }),

@@ -1,5 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { members, WORKSPACE_ROLES, type WorkspaceRole } from '../schema/members.ts';
@@ -121,6 +122,11 @@ export function createMembersRepository(session: StoreSession): MembersRepositor
         target: { kind: 'user', id: options.userId },
         details: { role: options.role, ...(previous === undefined ? {} : { previous }) },
       });
+      await notifyAccessChange(database, {
+        kind: 'member',
+        workspaceId: options.workspaceId,
+        id: options.userId,
+      });
       return true;
     });
   return {
@@ -146,6 +152,11 @@ export function createMembersRepository(session: StoreSession): MembersRepositor
           action: 'member.remove',
           target: { kind: 'user', id: options.userId },
           details: { role: previous },
+        });
+        await notifyAccessChange(database, {
+          kind: 'member',
+          workspaceId: options.workspaceId,
+          id: options.userId,
         });
         return true;
       }),

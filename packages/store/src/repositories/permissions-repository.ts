@@ -8,6 +8,7 @@ import {
   SkillsetError,
 } from '@skillset/core';
 import { and, asc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { agents } from '../schema/agents.ts';
@@ -167,6 +168,10 @@ export function createPermissionsRepository(session: StoreSession): PermissionsR
           target: { kind: 'permission_rule', id: rule.id },
           details: { ...toPermissionRule(rule), agentId: rule.agentId },
         });
+        await notifyAccessChange(database, {
+          kind: 'permissions',
+          workspaceId: options.workspaceId,
+        });
         return rule;
       }),
     list,
@@ -201,6 +206,10 @@ export function createPermissionsRepository(session: StoreSession): PermissionsR
               : { kind: 'agent', id: options.agentId },
           details: { rules: created.map(toPermissionRule) },
         });
+        await notifyAccessChange(database, {
+          kind: 'permissions',
+          workspaceId: options.workspaceId,
+        });
         return created;
       }),
     delete: (options) =>
@@ -220,6 +229,10 @@ export function createPermissionsRepository(session: StoreSession): PermissionsR
           ...(options.actor === undefined ? {} : { actor: options.actor }),
           action: 'permission.delete',
           target: { kind: 'permission_rule', id: options.id },
+        });
+        await notifyAccessChange(database, {
+          kind: 'permissions',
+          workspaceId: options.workspaceId,
         });
         return true;
       }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { sessions } from '../schema/sessions.ts';
 import { users } from '../schema/users.ts';
@@ -114,7 +115,9 @@ export function createSessionsRepository(session: StoreSession): SessionsReposit
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      await notifyAccessChange(session.database, { kind: 'session', workspaceId: null, id });
+      return true;
     },
     async revokeForUser(userId) {
       const rows = await session.database
@@ -128,6 +131,9 @@ export function createSessionsRepository(session: StoreSession): SessionsReposit
           ),
         )
         .returning({ id: sessions.id });
+      if (rows.length > 0) {
+        await notifyAccessChange(session.database, { kind: 'session', workspaceId: null });
+      }
       return rows.length;
     },
   };

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { sha256 } from '../content/sha256.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import { agents } from '../schema/agents.ts';
@@ -277,6 +278,11 @@ export function createTokensRepository(session: StoreSession): TokensRepository 
           action: 'token.revoke',
           target: { kind: 'token', id: row.id },
           details: { name: row.name },
+        });
+        await notifyAccessChange(database, {
+          kind: 'token',
+          workspaceId: row.workspaceId,
+          id: row.id,
         });
         return true;
       }),

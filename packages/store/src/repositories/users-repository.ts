@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
 import { asc, count, eq, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import type { StoreSession } from '../database/store-session.ts';
 import { users } from '../schema/users.ts';
@@ -85,6 +86,9 @@ export function createUsersRepository(session: StoreSession): UsersRepository {
     async update(id, changes) {
       try {
         const [row] = await database.update(users).set(changes).where(eq(users.id, id)).returning();
+        if (row !== undefined && changes.instanceAdmin !== undefined) {
+          await notifyAccessChange(database, { kind: 'user', workspaceId: null, id });
+        }
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw emailTaken(changes.email, error);

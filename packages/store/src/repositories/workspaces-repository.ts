@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
 import { asc, eq, sql } from 'drizzle-orm';
+import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import type { StoreSession } from '../database/store-session.ts';
 import { members, type WorkspaceRole } from '../schema/members.ts';
@@ -125,6 +126,7 @@ export function createWorkspacesRepository(session: StoreSession): WorkspacesRep
         })
         .where(eq(workspaces.id, id))
         .returning();
+      await notifyAccessChange(database, { kind: 'workspace', workspaceId: id, id });
       return row;
     },
     async delete(id) {
@@ -132,7 +134,9 @@ export function createWorkspacesRepository(session: StoreSession): WorkspacesRep
         .delete(workspaces)
         .where(eq(workspaces.id, id))
         .returning({ id: workspaces.id });
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      await notifyAccessChange(database, { kind: 'workspace', workspaceId: id, id });
+      return true;
     },
   };
 }

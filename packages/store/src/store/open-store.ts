@@ -5,8 +5,10 @@ import { SkillsetError } from '@skillset/core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
 import { listenPostgres } from '../changes/listen-postgres.ts';
+import { readAccessEpoch } from '../changes/read-access-epoch.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
@@ -31,13 +33,19 @@ export interface OpenStoreOptions {
   logger?: StoreLogger;
 }
 
+/** The notification channels the change feed listens on. */
+const FEED_CHANNELS = [SKILL_CHANGES_CHANNEL, ACCESS_CHANGES_CHANNEL] as const;
+
 /** The value of `dataDir` that keeps a PGlite database in memory. */
 export const MEMORY_DATA_DIR = 'memory://';
 
 interface Driver {
   kind: StoreKind;
   database: StoreDatabase;
-  startListening(onPayload: (payload: string) => void, onReconnect: () => void): Promise<void>;
+  startListening(
+    onPayload: (channel: string, payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,15 +69,17 @@ async function openPglite(dataDir: string | undefined, given: PGlite | undefined
     await lock?.release();
     throw error;
   }
-  let stopListening: (() => Promise<void>) | undefined;
+  const stops: (() => Promise<void>)[] = [];
   return {
     kind: 'pglite',
     database: drizzlePglite({ client }) as unknown as StoreDatabase,
     async startListening(onPayload) {
-      stopListening = await client.listen(SKILL_CHANGES_CHANNEL, onPayload);
+      for (const channel of FEED_CHANNELS) {
+        stops.push(await client.listen(channel, (payload) => onPayload(channel, payload)));
+      }
     },
     async close() {
-      await stopListening?.().catch(() => {});
+      for (const stop of stops) await stop().catch(() => {});
       try {
         await client.close();
       } finally {
@@ -91,7 +101,7 @@ function openPostgres(databaseUrl: string, options: OpenStoreOptions, logger: St
     async startListening(onPayload, onReconnect) {
       listener = await listenPostgres({
         connectionString: databaseUrl,
-        channel: SKILL_CHANGES_CHANNEL,
+        channels: FEED_CHANNELS,
         onPayload,
         onReconnect,
         logger,
@@ -128,7 +138,12 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   );
   try {
     await driver.startListening(
-      (payload) => {
+      (channel, payload) => {
+        if (channel === ACCESS_CHANGES_CHANNEL) {
+          const change = parseAccessChange(payload);
+          if (change !== undefined) hub.deliverAccess(change);
+          return;
+        }
         const change = parseSkillChange(payload);
         if (change !== undefined) hub.deliver(change);
       },
@@ -146,7 +161,12 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const store: Store = {
     ...createStoreRepositories(database),
     kind: driver.kind,
-    changes: { subscribe: hub.subscribe, onReconnect: hub.onReconnect },
+    changes: {
+      subscribe: hub.subscribe,
+      onAccessChange: hub.onAccessChange,
+      onReconnect: hub.onReconnect,
+      accessEpoch: async () => (driver.kind === 'postgres' ? readAccessEpoch(database) : undefined),
+    },
     migrate: () => migrate(database),
     transaction: (work) =>
       database.transaction((transaction) =>

@@ -13,17 +13,21 @@ const getEvents = createRoute({
   method: 'get',
   path: '/api/events',
   tags: ['runtime'],
-  summary: 'Server-Sent Events: the skill changes of the caller’s workspace (event `skill`)',
+  summary:
+    'Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed',
   request: { query: z.strictObject({ workspace: workspaceQuery }) },
   responses: {
     200: {
       description:
-        'An event stream; each `skill` event carries {type, name, scope, skillId, version}',
+        'An event stream; each `skill` event carries {type, name, scope, skillId, version}. A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show.',
       content: { 'text/event-stream': { schema: z.string() } },
     },
     ...errorResponses(400, 403, 404),
   },
 });
+
+/** Queued instead of a change when the client should reload everything. */
+const RESYNC = Symbol('resync');
 
 /** Registers the SSE change feed; streams end when the client leaves or the server closes. */
 export function registerEventsRoute(
@@ -34,16 +38,25 @@ export function registerEventsRoute(
   app.openapi(getEvents, (context) => {
     const { principal } = context.var;
     return streamSSE(context, async (stream) => {
-      const queue: SkillChange[] = [];
+      const queue: (SkillChange | typeof RESYNC)[] = [];
       let wake: (() => void) | undefined;
       const notify = () => {
         wake?.();
         wake = undefined;
       };
-      const unsubscribe = runtime.watch(principal, (change) => {
-        queue.push(change);
-        notify();
-      });
+      const unsubscribe = runtime.watch(
+        principal,
+        (change) => {
+          queue.push(change);
+          notify();
+        },
+        () => {
+          // Changes made before the resync are covered by the reload it asks for.
+          queue.length = 0;
+          queue.push(RESYNC);
+          notify();
+        },
+      );
       const heartbeat = setInterval(() => {
         void stream.write(': heartbeat\n\n').catch(() => {});
       }, heartbeatMs);
@@ -56,6 +69,15 @@ export function registerEventsRoute(
           if (change === undefined) {
             await new Promise<void>((resolve) => {
               wake = resolve;
+            });
+            continue;
+          }
+          if (change === RESYNC) {
+            await stream.writeSSE({
+              event: 'resync',
+              data: JSON.stringify({
+                reason: 'change feed reconnected; changes may have been missed',
+              }),
             });
             continue;
           }

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Access changes made through one instance take effect on another at once: the change feed
+// (LISTEN/NOTIFY) drops B's cached tokens and policies; nothing here waits for a cache to expire.
+
+const adminUrl = process.env.DATABASE_URL;
+const databaseName = `skillset_test_${randomBytes(6).toString('hex')}`;
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Instance {
+  store: Store;
+  runtime: SkillRuntime;
+  app: ReturnType<typeof createApp>;
+}
+
+async function startInstance(url: string): Promise<Instance> {
+  const store = await openStore({ databaseUrl: url, migrate: true });
+  const logger = pino({ level: 'silent' });
+  // A long cache: only the change feed can make B see A's changes within these tests.
+  const runtime = createSkillRuntime({ store, logger, cacheTtlMs: 60_000 });
+  return { store, runtime, app: createApp({ store, logger, maxBodyBytes: 1 << 20, runtime }) };
+}
+
+const skillMd = (name: string) =>
+  `---\nname: ${name}\ndescription: Written through instance A.\n---\n\nBody of ${name}.\n`;
+
+describe.runIf(adminUrl !== undefined)(
+  'access changes across two instances on one PostgreSQL',
+  () => {
+    const instances: Instance[] = [];
+    let a: Instance;
+    let b: Instance;
+    let ownerToken: string;
+    let workspaceId: string;
+
+    const call = (
+      instance: Instance,
+      method: string,
+      path: string,
+      token: string,
+      json?: unknown,
+    ) =>
+      instance.app.request(path, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+
+    const promptOnB = async (token: string) => {
+      const response = await call(b, 'GET', '/api/skills/prompt', token);
+      return {
+        status: response.status,
+        text: response.status === 200 ? ((await response.json()) as { text: string }).text : '',
+      };
+    };
+
+    beforeAll(async () => {
+      await admin(`create database ${databaseName}`);
+      const url = new URL(adminUrl as string);
+      url.pathname = `/${databaseName}`;
+      a = await startInstance(url.toString());
+      b = await startInstance(url.toString());
+      instances.push(a, b);
+      const owner = await ensureInstanceOwner(a.store);
+      if (!owner.created) throw new Error('expected a fresh database');
+      ownerToken = owner.token;
+      workspaceId = owner.workspace.id;
+    });
+
+    afterAll(async () => {
+      for (const instance of instances) {
+        await instance.runtime.close();
+        await instance.store.close();
+      }
+      await admin(`drop database if exists ${databaseName} with (force)`);
+    });
+
+    it('refuses on B a token revoked on A, on B’s very next request', async () => {
+      for (let round = 0; round < 10; round += 1) {
+        const created = await call(a, 'POST', '/api/tokens', ownerToken, {
+          name: `laptop ${round}`,
+        });
+        expect(created.status).toBe(201);
+        const { token, info } = (await created.json()) as { token: string; info: { id: string } };
+        expect((await promptOnB(token)).status).toBe(200);
+        expect((await promptOnB(token)).status).toBe(200);
+
+        const revoked = await call(a, 'DELETE', `/api/tokens/${info.id}`, ownerToken);
+        expect(revoked.status).toBe(204);
+        const after = await call(b, 'GET', '/api/skills/prompt', token);
+        expect(after.status).toBe(401);
+        expect(((await after.json()) as { error: { code: string } }).error.code).toBe(
+          'unauthorized',
+        );
+      }
+    });
+
+    it('hides on B’s next request a skill denied on A', async () => {
+      const created = await call(a, 'POST', '/api/skills', ownerToken, {
+        content: skillMd('deploy-prod'),
+      });
+      expect(created.status).toBe(201);
+      expect((await promptOnB(ownerToken)).text).toContain('deploy-prod');
+      expect((await promptOnB(ownerToken)).text).toContain('deploy-prod');
+
+      const rule = await call(a, 'POST', '/api/permissions', ownerToken, {
+        skill: 'deploy-prod',
+        action: 'deny',
+      });
+      expect(rule.status).toBe(201);
+      expect((await promptOnB(ownerToken)).text).not.toContain('deploy-prod');
+
+      const { id } = (await rule.json()) as { id: string };
+      expect((await call(a, 'DELETE', `/api/permissions/${id}`, ownerToken)).status).toBe(204);
+      expect((await promptOnB(ownerToken)).text).toContain('deploy-prod');
+    });
+
+    it('applies on B’s next request a member removed on A', async () => {
+      const user = await a.store.users.create({ name: 'Mia', email: 'mia@example.com' });
+      await a.store.members.add({ workspaceId, userId: user.id, role: 'member' });
+      const { token } = await a.store.tokens.create({
+        name: 'mia',
+        principal: { kind: 'user', userId: user.id },
+      });
+      expect((await promptOnB(token)).status).toBe(200);
+      expect((await promptOnB(token)).status).toBe(200);
+
+      const { secret } = await a.store.sessions.create({ userId: user.id });
+      const withCookie = () =>
+        b.app.request('/api/skills/prompt', { headers: { cookie: `skillset_session=${secret}` } });
+      expect((await withCookie()).status).toBe(200);
+      expect((await withCookie()).status).toBe(200);
+
+      const removed = await call(
+        a,
+        'DELETE',
+        `/api/workspaces/${workspaceId}/members/${user.id}`,
+        ownerToken,
+      );
+      expect(removed.status).toBe(204);
+      expect((await withCookie()).status).toBe(404);
+      expect((await promptOnB(token)).status).toBe(404);
+    });
+
+    it('refuses on B a session revoked on A', async () => {
+      const user = await a.store.users.create({ name: 'Noa', email: 'noa@example.com' });
+      await a.store.members.add({ workspaceId, userId: user.id, role: 'member' });
+      const { secret, session } = await a.store.sessions.create({ userId: user.id });
+      const withCookie = () =>
+        b.app.request('/api/skills/prompt', { headers: { cookie: `skillset_session=${secret}` } });
+      expect((await withCookie()).status).toBe(200);
+      expect(await a.store.sessions.revoke(session.id)).toBe(true);
+      expect((await withCookie()).status).toBe(401);
+    });
+  },
+);
