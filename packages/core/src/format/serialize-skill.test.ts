@@ -10,6 +10,8 @@ const nonEmpty = anyText.filter((value) => value !== '');
 const token = nonEmpty.filter((value) => value.trim() === value);
 const name = fc.stringMatching(/^[a-z0-9]{1,10}(-[a-z0-9]{1,10}){0,3}$/);
 const list = fc.array(token, { maxLength: 4 });
+// Parsing drops repeated entries of the `requires` lists, so a round trip only holds for unique ones.
+const uniqueList = fc.uniqueArray(token, { maxLength: 4 });
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 const argument: fc.Arbitrary<SkillArgument> = fc
@@ -85,11 +87,11 @@ const manifest: fc.Arbitrary<SkillManifest> = fc
     integration: optional(nonEmpty),
     requires: optional(
       fc.record({
-        bins: list,
-        anyBins: list,
-        env: list,
-        config: list,
-        os: list,
+        bins: uniqueList,
+        anyBins: uniqueList,
+        env: uniqueList,
+        config: uniqueList,
+        os: uniqueList,
         always: fc.boolean(),
       }),
     ),
