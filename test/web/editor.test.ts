@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
-import { DESKTOP, takeScreenshots } from './screenshots.ts';
+import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 
@@ -96,8 +96,8 @@ describe('skill editor', () => {
       '{{nobody}}',
     ]);
     expect(await page.locator('.cm-skill-placeholder-undeclared').textContent()).toBe('{{nobody}}');
-    const { phoneScrollsSideways } = await takeScreenshots(page, 'editor-diagnostic');
-    expect(phoneScrollsSideways).toBe(false);
+    const { scrollsSideways } = await takeScreenshots(page, 'editor-diagnostic');
+    expect(scrollsSideways).toBe(false);
 
     // Form → text: fix the name in the form; the error goes and the text follows.
     await page.getByLabel('Name', { exact: true }).fill('greeter');
@@ -129,8 +129,8 @@ describe('skill editor', () => {
     await second.getByRole('button', { name: 'Save' }).click();
     await second.getByTestId('conflict-view').waitFor();
     expect(await second.getByText('Theirs (version 2)').isVisible()).toBe(true);
-    const { phoneScrollsSideways } = await takeScreenshots(second, 'editor-conflict');
-    expect(phoneScrollsSideways).toBe(false);
+    const { scrollsSideways } = await takeScreenshots(second, 'editor-conflict');
+    expect(scrollsSideways).toBe(false);
 
     await second.getByRole('button', { name: 'Take theirs' }).click();
     await eventually(() => second.getByLabel('Description').inputValue()).toBe(

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
-import { DESKTOP, takeScreenshots } from './screenshots.ts';
+import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 
@@ -93,8 +93,8 @@ describe('skill upload', () => {
         .allTextContents(),
     ).toEqual(['SKILL.md', 'scripts/run.sh']);
     expect(await issueCodes()).toEqual(['warning:name_folder_mismatch']);
-    const { phoneScrollsSideways } = await takeScreenshots(page, 'upload-preview');
-    expect(phoneScrollsSideways).toBe(false);
+    const { scrollsSideways } = await takeScreenshots(page, 'upload-preview');
+    expect(scrollsSideways).toBe(false);
 
     await page.getByRole('button', { name: 'Create skill' }).click();
     await page.waitForURL(/\/skills\/zipped-skill\?scope=workspace$/);
