@@ -3,9 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
-import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
+import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
 
 let webDir: BuiltWebUi;
 let server: WebServer;
