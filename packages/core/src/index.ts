@@ -321,3 +321,4 @@ export {
   skillFieldsInputShape,
   skillTextOfFields,
 } from './tools/skill-text-of-fields.ts';
+export { type SkillTextParts, splitSkillText } from './tools/split-skill-text.ts';
