@@ -174,6 +174,7 @@ export {
   type WorkspacePolicySettings,
 } from './policy/index.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
+export { closestNames } from './registry/closest-names.ts';
 export {
   createRegistry,
   type RegistryOptions,
