@@ -14,6 +14,11 @@ export {
   describeResourceContent,
   type ResourceContent,
 } from './describe-resource-content.ts';
+export {
+  MAX_COMPLETION_VALUES,
+  type RegisterCompletionsOptions,
+  registerCompletions,
+} from './register-completions.ts';
 export { RESOURCE_NOT_FOUND, RESOURCE_PAGE_SKILLS } from './register-skill-resources.ts';
 export {
   parseSkillResourceUri,

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { SkillRegistry } from '@skillset/core';
+import { registerCompletions } from './register-completions.ts';
 import { registerSkillPrompts } from './register-skill-prompts.ts';
 import { registerSkillResources } from './register-skill-resources.ts';
 import { registerSkillTools } from './register-skill-tools.ts';
@@ -59,6 +60,7 @@ export class SkillsMcpServer extends Server {
     });
     registerSkillPrompts({ server: this, registry, policy });
     registerSkillResources({ server: this, registry, policy });
+    registerCompletions({ server: this, registry, policy });
     registerSkillsExtension({
       server: this,
       registry,

@@ -224,7 +224,7 @@ describe('Skills extension (SEP-2640)', () => {
 
   it('neither lists, gets nor reads a skill denied by policy', async () => {
     await using session = await connect({
-      rules: [{ skill: 'secret', action: 'deny', surfaces: ['read'] }],
+      rules: [{ skill: 'secret', action: 'deny', surface: 'read' }],
     });
     const listing = await session.listSkills();
     expect(listing.skills.map((skill) => skill.frontmatter.name)).not.toContain('secret');
