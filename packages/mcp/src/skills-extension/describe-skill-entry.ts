@@ -1,4 +1,11 @@
-import type { SkillEntry, SkillFileInfo, SkillRegistry } from '@skillset/core';
+import {
+  checkSkillName,
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  type SkillEntry,
+  type SkillFileInfo,
+  type SkillRegistry,
+} from '@skillset/core';
 import { skillFileName } from '../skill-file-name.ts';
 import { skillResourceUri } from '../skill-resource-uri.ts';
 import { readVerbatimFrontmatter } from './read-verbatim-frontmatter.ts';
@@ -29,8 +36,8 @@ export function skillEntryUri(name: string): string {
 /**
  * Builds a skill's entry (SEP-2640): the verbatim frontmatter and every file's URI, `sha256:`
  * digest and size, computed from the same bytes `resources/read` serves. A skill over the
- * extension's limits (512 files, 16 MiB) or whose frontmatter plain YAML cannot read is refused
- * with the reason.
+ * extension's limits (512 files, 16 MiB), whose frontmatter plain YAML cannot read, or that breaks
+ * the Agent Skills rules on name and description is refused with the reason.
  */
 export async function describeSkillEntry(
   options: DescribeSkillEntryOptions,
@@ -66,6 +73,8 @@ export async function describeSkillEntry(
   if (main === undefined) return refuse('its SKILL.md is missing');
   const frontmatter = readVerbatimFrontmatter(main.bytes);
   if (!frontmatter.ok) return refuse(frontmatter.reason);
+  const nonconforming = checkAgentSkillsRules(frontmatter.frontmatter);
+  if (nonconforming !== undefined) return refuse(nonconforming);
   if (frontmatter.frontmatter.name !== entry.name) {
     return refuse(
       `its frontmatter name ${JSON.stringify(frontmatter.frontmatter.name)} is not the name it is served under`,
@@ -80,6 +89,23 @@ export async function describeSkillEntry(
     });
   }
   return { ok: true, skill: { uri, frontmatter: frontmatter.frontmatter, resources } };
+}
+
+/** The Agent Skills rules a served skill MUST meet (SEP-2640 "Skill Format"), checked on the verbatim frontmatter. */
+function checkAgentSkillsRules(frontmatter: Record<string, unknown>): string | undefined {
+  const name = String(frontmatter.name);
+  const [problem] = checkSkillName(name);
+  if (problem !== undefined) return `its ${problem.message} (Agent Skills naming rules)`;
+  const description = String(frontmatter.description);
+  if (description.trim() === '') return 'its description is empty';
+  if ([...description].length > MAX_DESCRIPTION_LENGTH) {
+    return `its description is ${[...description].length} characters, over the Agent Skills limit of ${MAX_DESCRIPTION_LENGTH}`;
+  }
+  const { compatibility } = frontmatter;
+  if (typeof compatibility === 'string' && [...compatibility].length > MAX_COMPATIBILITY_LENGTH) {
+    return `its compatibility is ${[...compatibility].length} characters, over the Agent Skills limit of ${MAX_COMPATIBILITY_LENGTH}`;
+  }
+  return undefined;
 }
 
 function checkLimits(sizes: number[]): string | undefined {

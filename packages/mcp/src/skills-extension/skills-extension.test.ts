@@ -55,6 +55,7 @@ const skills: MemorySkillInput[] = [
   { text: buildSkill({ name: 'lint', body: 'Lint.\n' }) },
   { text: buildSkill({ name: 'secret', body: 'Secret.\n' }), files: { 'key.txt': 'k' } },
   { text: buildSkill({ name: 'huge' }), files: manyFiles(MAX_SKILL_RESOURCES) },
+  { text: buildSkill({ name: 'wordy', description: `Use it ${'often '.repeat(210)}` }) },
 ];
 
 async function connect(options: { rules?: PermissionRule[]; pageSize?: number } = {}) {
@@ -152,7 +153,7 @@ describe('Skills extension (SEP-2640)', () => {
     expect(manifest[0]?.size).toBe(new TextEncoder().encode(pdfText).byteLength);
   });
 
-  it('leaves out a skill over 512 files and says why, in the listing and in skills/get', async () => {
+  it('leaves out a skill over 512 files or breaking the Agent Skills rules and says why', async () => {
     await using session = await connect();
     const listing = await session.listSkills();
     expect(listing.skills.map((skill) => skill.frontmatter.name)).not.toContain('huge');
@@ -161,6 +162,11 @@ describe('Skills extension (SEP-2640)', () => {
         name: 'huge',
         uri: 'skill://huge/SKILL.md',
         reason: 'it has 513 files, over the Skills extension limit of 512 per skill',
+      },
+      {
+        name: 'wordy',
+        uri: 'skill://wordy/SKILL.md',
+        reason: 'its description is 1267 characters, over the Agent Skills limit of 1024',
       },
     ]);
     const error = await mcpError(session.getSkill('skill://huge/SKILL.md'));
@@ -176,7 +182,10 @@ describe('Skills extension (SEP-2640)', () => {
     expect(first.nextCursor).toBeTypeOf('string');
     const second = await session.listSkills(first.nextCursor);
     expect(second.skills.map((skill) => skill.frontmatter.name)).toEqual(['pdf', 'secret']);
-    expect(second.nextCursor).toBeUndefined();
+    const third = await session.listSkills(second.nextCursor);
+    expect(third.skills).toEqual([]);
+    expect(third._meta?.[LEFT_OUT_SKILLS_META_KEY]).toMatchObject([{ name: 'wordy' }]);
+    expect(third.nextCursor).toBeUndefined();
     const bad = await mcpError(session.listSkills('not-a-cursor'));
     expect(bad.code).toBe(ErrorCode.InvalidParams);
   });
