@@ -8,7 +8,14 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_SEARCH_LIMIT } from '@skillset/core';
-import { createSkillsMcpServer, parseSkillResourceUri, RESOURCE_NOT_FOUND } from '@skillset/mcp';
+import {
+  createSkillsMcpServer,
+  GetSkillResultSchema,
+  ListSkillsResultSchema,
+  parseSkillResourceUri,
+  RESOURCE_NOT_FOUND,
+  ReadResourceDirectoryResultSchema,
+} from '@skillset/mcp';
 import { type MemoryWorld, openMemoryWorld } from './core-surfaces.ts';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import { type PolicyScenario, REFERENCE_FILE, SEARCH_WORD } from './policy-scenarios.ts';
@@ -64,20 +71,17 @@ async function callSkillTool(
 ): Promise<SurfaceUse> {
   const { client, approvals } = world.mcp;
   const before = approvals.length;
-  let result: CallToolResult;
-  try {
-    result = (await client.callTool({ name, arguments: { skill, ...input } })) as CallToolResult;
-  } catch (error) {
-    // The use_skill enum names only the skills the model may use.
-    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
-      return { allowed: false };
-    }
-    throw error;
-  }
+  const result = (await client.callTool({
+    name,
+    arguments: { skill, ...input },
+  })) as CallToolResult;
   const flagged = approvals.slice(before).some((entry) => entry.endsWith(`:${skill}`));
   if (result.isError !== true) return { allowed: true, flagged };
   const text = JSON.stringify(result.content);
-  if (!text.includes('Unknown skill')) throw new Error(`unexpected ${name} error: ${text}`);
+  // A denied skill reads as unknown: not in use_skill's enum of allowed names, or "Unknown skill".
+  if (!text.includes('Unknown skill') && !text.includes('allowed values')) {
+    throw new Error(`unexpected ${name} error: ${text}`);
+  }
   return { allowed: false };
 }
 
@@ -137,6 +141,41 @@ export function mcpAdapters<World extends McpWorld>(prefix: string): SurfaceAdap
       async use(world, skill) {
         const read = world.mcp.client.readResource({ uri: `skill://${skill}/${REFERENCE_FILE}` });
         return { allowed: await refusedLikeUnknown(read, [RESOURCE_NOT_FOUND]) };
+      },
+    },
+    {
+      name: `${prefix} skills/list + skills/get`,
+      entryPoint: 'mcp_resource',
+      async list(world) {
+        const names: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await world.mcp.client.request(
+            { method: 'skills/list', params: cursor === undefined ? {} : { cursor } },
+            ListSkillsResultSchema,
+          );
+          names.push(...page.skills.map((skill) => skill.frontmatter.name));
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return names;
+      },
+      async use(world, skill) {
+        const got = world.mcp.client.request(
+          { method: 'skills/get', params: { uri: `skill://${skill}/SKILL.md` } },
+          GetSkillResultSchema,
+        );
+        return { allowed: await refusedLikeUnknown(got, [ErrorCode.InvalidParams]) };
+      },
+    },
+    {
+      name: `${prefix} resources/directory/read`,
+      entryPoint: 'mcp_resource',
+      async use(world, skill) {
+        const read = world.mcp.client.request(
+          { method: 'resources/directory/read', params: { uri: `skill://${skill}` } },
+          ReadResourceDirectoryResultSchema,
+        );
+        return { allowed: await refusedLikeUnknown(read, [ErrorCode.InvalidParams]) };
       },
     },
   ];

@@ -174,6 +174,7 @@ export {
   type WorkspacePolicySettings,
 } from './policy/index.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
+export { closestNames } from './registry/closest-names.ts';
 export {
   createRegistry,
   type RegistryOptions,
@@ -321,3 +322,4 @@ export {
   skillFieldsInputShape,
   skillTextOfFields,
 } from './tools/skill-text-of-fields.ts';
+export { type SkillTextParts, splitSkillText } from './tools/split-skill-text.ts';
