@@ -28,6 +28,8 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
+    // Suites start real servers and databases in their hooks; a busy machine needs the time.
+    hookTimeout: 60_000,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
