@@ -55,7 +55,7 @@ describe('use_skill', () => {
       type: 'string',
       enum: ['deploy', 'lint', 'review'],
     });
-    expect(useSkill.inputSchema.required).toEqual(['skill']);
+    expect(useSkill.inputSchema.required).toEqual(['skill', 'arguments']);
   });
 
   it('refuses a denied skill named anyway exactly like an unknown one', async () => {
