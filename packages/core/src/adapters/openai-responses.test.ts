@@ -14,6 +14,7 @@ import type { AvailableTool } from '../tools/create-dispatch-tools.ts';
 import { createMemorySkillStore } from '../tools/create-memory-skill-store.ts';
 import { createSkillTools } from '../tools/create-skill-tools.ts';
 import { SKILL_ENUM_LIMIT } from '../tools/create-use-skill-tool.ts';
+import type { SkillTool } from '../tools/skill-tool.ts';
 import { isStrictInputSchema } from '../tools/to-strict-input-schema.ts';
 import { runOpenAiResponsesToolCall, toOpenAiResponsesTools, toOpenAiTools } from './openai.ts';
 
@@ -134,6 +135,15 @@ describe('toOpenAiResponsesTools', () => {
   });
 });
 
+/** Every field of update_skill's metadata object set to null, as a strict-mode model sends it. */
+function metadataNulls(tools: readonly SkillTool[]): Record<string, null> {
+  const metadata = tools.find((tool) => tool.name === 'update_skill')?.inputSchema.properties
+    ?.metadata as { anyOf: Array<{ properties?: Record<string, unknown> }> };
+  const keys = Object.keys(metadata.anyOf[0]?.properties ?? {});
+  expect(keys).toContain('remove');
+  return Object.fromEntries(keys.map((key) => [key, null]));
+}
+
 describe('runOpenAiResponsesToolCall', () => {
   it('answers a function_call with a function_call_output item, null standing for an omitted optional', async () => {
     const tools = await everyTool();
@@ -177,7 +187,7 @@ describe('runOpenAiResponsesToolCall', () => {
         skill: 'greet',
         operation: 'append',
         content: 'Wave.\n',
-        metadata: { ...nulls('update_skill').metadata, remove: null, tags: ['social'] },
+        metadata: { ...metadataNulls(tools), tags: ['social'] },
       }),
     ).toMatchObject({ ok: true, data: { changed: true } });
     expect(await run('skill_search-web', { q: 'vitest', site: null })).toEqual({
