@@ -1,4 +1,7 @@
-import type OpenAI from 'openai';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import OpenAI from 'openai';
 import { toStrictJsonSchema } from 'openai/lib/transform';
 import type {
   ResponseCreateParamsNonStreaming,
@@ -207,5 +210,96 @@ describe('runOpenAiResponsesToolCall', () => {
     const unknown = await runOpenAiResponsesToolCall(tools, call('rm_rf', {}));
     expect(unknown.result).toMatchObject({ ok: false, error: { code: 'unknown_tool' } });
     expect(unknown.output.call_id).toBe('call_1');
+  });
+});
+
+/** A local Responses API endpoint: answers each request with the next scripted output, records bodies. */
+async function startResponsesEndpoint(outputs: unknown[][]) {
+  const requests: Array<Record<string, unknown>> = [];
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    requests.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    const turn = requests.length;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(
+      JSON.stringify({
+        id: `resp_${turn}`,
+        object: 'response',
+        created_at: 0,
+        model: 'gpt-test',
+        status: 'completed',
+        output: outputs[turn - 1] ?? [],
+      }),
+    );
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    [Symbol.asyncDispose]: async () => {
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
+
+describe('a Responses API round trip through the openai client', () => {
+  it('sends strict tools, runs the function_call and sends its output back', async () => {
+    await using endpoint = await startResponsesEndpoint([
+      [
+        {
+          type: 'function_call',
+          id: 'fc_1',
+          call_id: 'call_9',
+          name: 'use_skill',
+          arguments: '{"skill":"lint","arguments":null}',
+          status: 'completed',
+        },
+      ],
+      [
+        {
+          type: 'message',
+          id: 'msg_1',
+          role: 'assistant',
+          status: 'completed',
+          content: [{ type: 'output_text', text: 'Linted.', annotations: [] }],
+        },
+      ],
+    ]);
+    const client = new OpenAI({ apiKey: 'test', baseURL: endpoint.baseURL, maxRetries: 0 });
+    const tools = await everyTool();
+    const first = await client.responses.create({
+      model: 'gpt-test',
+      input: 'Lint the repository.',
+      tools: toOpenAiResponsesTools(tools),
+    });
+    const outputs: ResponseInputItem[] = [];
+    for (const item of first.output) {
+      if (item.type === 'function_call') {
+        outputs.push((await runOpenAiResponsesToolCall(tools, item)).output);
+      }
+    }
+    const second = await client.responses.create({
+      model: 'gpt-test',
+      previous_response_id: first.id,
+      input: outputs,
+    });
+    expect(second.output_text).toBe('Linted.');
+    const sentTools = endpoint.requests[0]?.tools as Array<{ name: string; strict: boolean }>;
+    expect(sentTools.find((tool) => tool.name === 'use_skill')).toMatchObject({
+      type: 'function',
+      strict: true,
+      parameters: { required: ['skill', 'arguments'], additionalProperties: false },
+    });
+    expect(endpoint.requests[1]?.input).toEqual([
+      {
+        type: 'function_call_output',
+        call_id: 'call_9',
+        output: expect.stringContaining('Lint .'),
+      },
+    ]);
   });
 });
