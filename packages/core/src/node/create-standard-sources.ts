@@ -66,14 +66,17 @@ function sourcesOf(location: SkillLocation): SourceLocation[] {
   }
   const plugins = findPluginSkillFolders(location.path);
   if (plugins.length === 0) return [{ root: location.path, scope: location.scope, required: true }];
-  return plugins.flatMap(({ plugin, folders }) =>
-    folders.filter(isDirectory).map((folder) => ({
+  return plugins.flatMap(({ plugin, root, folders }) => {
+    const existing = folders.filter(isDirectory);
+    // A plugin given itself must have skills; one a marketplace lists may have none.
+    const kept = existing.length === 0 && root === location.path ? folders.slice(0, 1) : existing;
+    return kept.map((folder) => ({
       root: folder,
       scope: location.scope,
-      required: false,
+      required: existing.length === 0,
       id: `plugin:${plugin}:${folder}`,
-    })),
-  );
+    }));
+  });
 }
 
 function isDirectory(path: string): boolean {

@@ -5,6 +5,8 @@ import { basename, join, resolve, sep } from 'node:path';
 export interface PluginSkillFolders {
   /** The plugin's `name` from `.claude-plugin/plugin.json` (its folder name when absent). */
   plugin: string;
+  /** The plugin's folder. */
+  root: string;
   /** The plugin's skill folders: `skills/` and any paths in the manifest's `skills` field. */
   folders: string[];
 }
@@ -44,6 +46,7 @@ function readPlugin(pluginDir: string, listedName?: unknown): PluginSkillFolders
     .filter((path) => path.startsWith(pluginDir + sep));
   return {
     plugin: name ?? (typeof listedName === 'string' ? listedName : basename(pluginDir)),
+    root: pluginDir,
     folders: [...new Set([join(pluginDir, 'skills'), ...inside])],
   };
 }

@@ -157,7 +157,7 @@ describe('Claude Code plugins given with --dir', () => {
     await writeSkillTree(join(one, 'skills'), [{ name: 'lint' }]);
     await writeSkillTree(join(one, 'extra'), [{ name: 'audit' }]);
     expect(findPluginSkillFolders(market)).toEqual([
-      { plugin: 'one', folders: [join(one, 'skills'), join(one, 'extra')] },
+      { plugin: 'one', root: one, folders: [join(one, 'skills'), join(one, 'extra')] },
     ]);
     const sources = createStandardSources({
       cwd: dir.path,
@@ -178,6 +178,27 @@ describe('Claude Code plugins given with --dir', () => {
       ['lint', 'project'],
     ]);
     expect(await registry.issues()).toEqual([]);
+    await registry.close();
+  });
+
+  it('reports a plugin given with --dir that has no skills folder', async () => {
+    await using dir = await createTempDir();
+    const plugin = join(dir.path, 'empty-plugin');
+    await writeFile(join(await mkdirs(plugin, '.claude-plugin'), 'plugin.json'), '{}');
+    const registry = createRegistry({
+      sources: createStandardSources({
+        cwd: dir.path,
+        home: join(dir.path, 'home'),
+        projectDirs: [],
+        dirs: [plugin],
+        cacheDir: false,
+      }),
+    });
+    const issues = await registry.issues();
+    expect(issues.map((issue) => [issue.code, issue.severity])).toEqual([
+      ['source_root_missing', 'error'],
+    ]);
+    expect(issues[0]?.message).toContain(join(plugin, 'skills'));
     await registry.close();
   });
 });
