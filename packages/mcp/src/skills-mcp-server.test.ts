@@ -99,7 +99,7 @@ describe('tools', () => {
       enum: ['background', 'deploy', 'lint', 'review', 'secret'],
     });
     expect(useSkill?.inputSchema.properties?.arguments).toMatchObject({
-      anyOf: [{ type: 'string' }, { type: 'object' }],
+      anyOf: [{ type: 'string' }, { type: 'null' }],
     });
     expect(useSkill?.annotations?.readOnlyHint).toBe(true);
   });

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import type { SkillEntry } from '@skillset/core';
+import { type EligibilityResult, evaluateEligibility, type SkillEntry } from '@skillset/core';
 import { findReferenceIssues } from '../find-reference-issues.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { formatMissing } from '../output/format-missing.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
@@ -23,6 +25,7 @@ interface ListedSkill {
   entry: SkillEntry;
   valid: boolean;
   errors: number;
+  eligibility: EligibilityResult;
 }
 
 function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) {
@@ -40,6 +43,13 @@ function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) 
     const hint = `run: skillset validate ${displayPath(terminal, entry.path)}`;
     printLine(terminal, paint(terminal, 'stdout', 'red', `    ${errors} error(s); ${hint}`));
   }
+  if (!listed.eligibility.eligible) {
+    const missing = formatMissing(listed.eligibility.missing);
+    printLine(
+      terminal,
+      paint(terminal, 'stdout', 'yellow', `    not eligible here: missing ${missing}`),
+    );
+  }
   for (const shadow of entry.shadows) {
     const where = displayPath(terminal, shadow.path);
     printLine(terminal, paint(terminal, 'stdout', 'dim', `    shadows ${shadow.scope} ${where}`));
@@ -51,6 +61,7 @@ function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) 
  * Validity is what the scan checked: the frontmatter (the body is read by `validate` and `show`).
  */
 export async function runList(terminal: Terminal, options: ListCommandOptions) {
+  const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const entries = await registry.list();
@@ -59,17 +70,20 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     const listed = entries.map((entry): ListedSkill => {
       const reference = referenceIssues.has(entry) ? 1 : 0;
       const errors = entry.issues.filter((issue) => issue.severity === 'error').length + reference;
-      return { entry, valid: entry.valid && reference === 0, errors };
+      const eligibility = evaluateEligibility(entry.manifest?.requires, policy.context.environment);
+      return { entry, valid: entry.valid && reference === 0, errors, eligibility };
     });
     if (options.json) {
       printJson(terminal, {
         checked: 'frontmatter',
-        skills: listed.map(({ entry, valid }) => ({
+        skills: listed.map(({ entry, valid, eligibility }) => ({
           name: entry.name,
           description: entry.description,
           scope: entry.scope,
           path: entry.path,
           valid,
+          eligible: eligibility.eligible,
+          missing: eligibility.missing,
           shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
         })),
       });
@@ -82,10 +96,11 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
       const nameWidth = Math.max(...entries.map((entry) => entry.name.length));
       for (const skill of listed) printEntry(terminal, skill, nameWidth);
       const invalid = listed.filter((skill) => !skill.valid).length;
+      const ineligible = listed.filter((skill) => !skill.eligibility.eligible).length;
       printLine(terminal);
       printLine(
         terminal,
-        `${plural(entries.length, 'skill')} (${invalid} invalid; frontmatter checked — skillset validate or show checks the whole file)`,
+        `${plural(entries.length, 'skill')} (${invalid} invalid${ineligible > 0 ? `, ${ineligible} not eligible here` : ''}; frontmatter checked — skillset validate or show checks the whole file)`,
       );
     }
     return failed || listed.some((skill) => !skill.valid) ? 1 : 0;

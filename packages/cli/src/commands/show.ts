@@ -1,11 +1,15 @@
 import {
   checkSkillReferences,
   closestNames,
+  type EligibilityResult,
+  evaluateEligibility,
   type LoadedSkill,
   type SkillIssue,
   serializeSkill,
 } from '@skillset/core';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { formatMissing } from '../output/format-missing.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 import { registrySkillLookup } from '../registry-skill-lookup.ts';
 
@@ -16,10 +20,22 @@ export interface ShowCommandOptions {
   json?: boolean;
 }
 
-function printHuman(terminal: Terminal, skill: LoadedSkill, issues: readonly SkillIssue[]) {
+function printHuman(
+  terminal: Terminal,
+  skill: LoadedSkill,
+  issues: readonly SkillIssue[],
+  eligibility: EligibilityResult,
+) {
   const { entry } = skill;
   printLine(terminal, paint(terminal, 'stdout', 'bold', `${entry.name}  (${entry.scope})`));
   printLine(terminal, `path: ${entry.path}`);
+  if (!eligibility.eligible) {
+    const missing = formatMissing(eligibility.missing);
+    printLine(
+      terminal,
+      paint(terminal, 'stdout', 'yellow', `not eligible here: missing ${missing}`),
+    );
+  }
   for (const shadow of entry.shadows)
     printLine(terminal, `shadows: ${shadow.scope} ${shadow.path}`);
   for (const issue of issues) {
@@ -39,6 +55,7 @@ function printHuman(terminal: Terminal, skill: LoadedSkill, issues: readonly Ski
 
 /** `skillset show NAME`: the manifest and body of one skill; suggests close names when unknown. */
 export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
+  const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const failed = await reportSourceIssues(terminal, registry);
@@ -66,6 +83,7 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
           });
     const issues = referenceIssue === undefined ? skill.issues : [...skill.issues, referenceIssue];
     const valid = skill.valid && referenceIssue === undefined;
+    const eligibility = evaluateEligibility(skill.manifest?.requires, policy.context.environment);
     if (options.json) {
       printJson(terminal, {
         name: entry.name,
@@ -73,13 +91,15 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
         scope: entry.scope,
         path: entry.path,
         valid,
+        eligible: eligibility.eligible,
+        missing: eligibility.missing,
         manifest: skill.manifest ?? null,
         body: skill.body,
         issues,
         shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
       });
     } else {
-      printHuman(terminal, skill, issues);
+      printHuman(terminal, skill, issues, eligibility);
     }
     return failed || !valid ? 1 : 0;
   } finally {

@@ -96,7 +96,7 @@ describe('toAiSdkTools', () => {
     expect(modelOutput).toEqual({
       type: 'error-text',
       value:
-        'Error: Invalid input for use_skill:\n- skill: Unknown skill "nope". Available skills: lint.',
+        'Error: Invalid input for use_skill:\n- skill: Unknown skill "nope". search_skills finds skills by topic.',
     });
   });
 });

@@ -32,11 +32,12 @@ describe('toOpenAiTools', () => {
           type: 'object',
           properties: {
             skill: { type: 'string', enum: ['lint'], description: 'The name of the skill to use.' },
-            arguments: expect.objectContaining({ anyOf: expect.any(Array) }),
+            arguments: expect.objectContaining({ anyOf: [{ type: 'string' }, { type: 'null' }] }),
           },
-          required: ['skill'],
+          required: ['skill', 'arguments'],
           additionalProperties: false,
         },
+        strict: true,
       },
     });
   });

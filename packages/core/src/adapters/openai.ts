@@ -3,11 +3,20 @@ import type {
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionToolMessageParam,
 } from 'openai/resources/chat/completions';
+import type {
+  FunctionTool,
+  ResponseFunctionToolCall,
+  ResponseInputItem,
+} from 'openai/resources/responses/responses';
 import { runNamedTool } from '../tools/run-named-tool.ts';
 import type { SkillTool, SkillToolResult } from '../tools/skill-tool.ts';
+import { isStrictInputSchema } from '../tools/to-strict-input-schema.ts';
 import { formatToolResult } from '../tools/tool-result.ts';
 
-/** Adapts skill tools to OpenAI Chat Completions function tools (the `tools` request option). */
+/**
+ * Adapts skill tools to OpenAI Chat Completions function tools (the `tools` request option),
+ * `strict` where the schema allows it (every core tool; a dispatch wrapper as strict as its target).
+ */
 export function toOpenAiTools(tools: readonly SkillTool[]): ChatCompletionFunctionTool[] {
   return tools.map((tool) => ({
     type: 'function',
@@ -15,6 +24,7 @@ export function toOpenAiTools(tools: readonly SkillTool[]): ChatCompletionFuncti
       name: tool.name,
       description: tool.description,
       parameters: tool.inputSchema,
+      strict: isStrictInputSchema(tool.inputSchema),
     },
   }));
 }
@@ -31,10 +41,47 @@ export async function runOpenAiToolCall(
   call: ChatCompletionMessageFunctionToolCall,
 ): Promise<OpenAiToolCallResult> {
   const result = await runNamedTool(tools, call.function.name, () =>
-    JSON.parse(call.function.arguments === '' ? '{}' : call.function.arguments),
+    parseArguments(call.function.arguments),
   );
   return {
     message: { role: 'tool', tool_call_id: call.id, content: formatToolResult(result) },
     result,
   };
+}
+
+/** Adapts skill tools to OpenAI Responses API function tools (`client.responses.create({ tools })`). */
+export function toOpenAiResponsesTools(tools: readonly SkillTool[]): FunctionTool[] {
+  return tools.map((tool) => ({
+    type: 'function',
+    name: tool.name,
+    description: tool.description,
+    parameters: tool.inputSchema,
+    strict: isStrictInputSchema(tool.inputSchema),
+  }));
+}
+
+/** The result of {@link runOpenAiResponsesToolCall}: the input item answering the call and the structured result. */
+export interface OpenAiResponsesToolCallResult {
+  output: ResponseInputItem.FunctionCallOutput;
+  result: SkillToolResult;
+}
+
+/** Runs one `function_call` output item of a response and builds the `function_call_output` input item answering it. */
+export async function runOpenAiResponsesToolCall(
+  tools: readonly SkillTool[],
+  call: ResponseFunctionToolCall,
+): Promise<OpenAiResponsesToolCallResult> {
+  const result = await runNamedTool(tools, call.name, () => parseArguments(call.arguments));
+  return {
+    output: {
+      type: 'function_call_output',
+      call_id: call.call_id,
+      output: formatToolResult(result),
+    },
+    result,
+  };
+}
+
+function parseArguments(text: string): unknown {
+  return JSON.parse(text === '' ? '{}' : text);
 }

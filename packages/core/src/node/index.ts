@@ -15,6 +15,11 @@ export {
   type NodePolicyEnvironmentOptions,
 } from './create-node-policy-environment.ts';
 export { createStandardSources, type StandardSourcesOptions } from './create-standard-sources.ts';
+export {
+  findPluginSkillFolders,
+  type PluginSkillFolders,
+} from './find-plugin-skill-folders.ts';
+export { type FindProjectDirsOptions, findProjectDirs } from './find-project-dirs.ts';
 export { type FindSkillFoldersOptions, findSkillFolders } from './find-skill-folders.ts';
 export {
   type DefaultCacheDirOptions,

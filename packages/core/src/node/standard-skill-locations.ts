@@ -13,8 +13,13 @@ export interface SkillLocation {
 
 /** Options for {@link standardSkillLocations}. */
 export interface StandardSkillLocationsOptions {
-  /** The project folder; project locations are relative to it. */
+  /** The current folder; `--dir` folders are relative to it. */
   cwd: string;
+  /**
+   * The project folders, nearest first (see `findProjectDirs`); a nearer folder's skills take
+   * precedence. Defaults to `[cwd]`.
+   */
+  projectDirs?: readonly string[];
   /** The user's home folder. */
   home: string;
   /** Extra folders (`--dir`), relative to `cwd`; scope `project`, ahead of every other location. */
@@ -29,6 +34,7 @@ export const PROJECT_SKILL_FOLDERS = [
   '.claude/skills',
   '.codex/skills',
   '.opencode/skills',
+  '.github/skills',
   'skills',
 ] as const;
 
@@ -36,12 +42,15 @@ export const PROJECT_SKILL_FOLDERS = [
 export const USER_SKILL_FOLDERS = [
   '.agents/skills',
   '.claude/skills',
+  '.codex/skills',
+  '.config/opencode/skills',
   '.config/skillset/skills',
 ] as const;
 
 /**
- * The folders searched for skills, highest precedence first: `--dir` folders, the project's, the
- * user's, then the built-in one; a folder listed twice keeps its first (higher) place.
+ * The folders searched for skills, highest precedence first: `--dir` folders, the project's (nearest
+ * project folder first), the user's, then the built-in one; a folder listed twice keeps its first
+ * (higher) place.
  */
 export function standardSkillLocations(options: StandardSkillLocationsOptions): SkillLocation[] {
   const candidates: SkillLocation[] = [
@@ -50,11 +59,13 @@ export function standardSkillLocations(options: StandardSkillLocationsOptions): 
       scope: 'project' as const,
       origin: 'dir' as const,
     })),
-    ...PROJECT_SKILL_FOLDERS.map((folder) => ({
-      path: resolve(options.cwd, folder),
-      scope: 'project' as const,
-      origin: 'project' as const,
-    })),
+    ...(options.projectDirs ?? [options.cwd]).flatMap((projectDir) =>
+      PROJECT_SKILL_FOLDERS.map((folder) => ({
+        path: resolve(options.cwd, projectDir, folder),
+        scope: 'project' as const,
+        origin: 'project' as const,
+      })),
+    ),
     ...USER_SKILL_FOLDERS.map((folder) => ({
       path: resolve(options.home, folder),
       scope: 'personal' as const,

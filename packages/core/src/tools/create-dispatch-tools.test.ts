@@ -42,12 +42,12 @@ async function dispatchTools(rules: PermissionRule[] = [], availableTools = [web
 }
 
 describe('dispatch wrappers', () => {
-  it('wraps a skill only when its target tool is available, with the same schema', async () => {
+  it('wraps a skill only when its target tool is available, with the target schema in strict form', async () => {
     const [wrapper, ...others] = await dispatchTools();
     expect(others).toEqual([]);
     expect(wrapper?.name).toBe('skill_search-web');
     expect(wrapper?.description).toBe('[Skill: search-web] Search the web.');
-    expect(wrapper?.inputSchema).toBe(webSearch.inputSchema);
+    expect(wrapper?.inputSchema).toEqual({ ...webSearch.inputSchema, additionalProperties: false });
     expect(await wrapper?.execute({ q: 'skills' })).toEqual({
       ok: true,
       text: '{"results":["found skills"]}',

@@ -1,6 +1,8 @@
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
+import { omitNullOptionals } from './omit-null-optionals.ts';
 import type { SkillTool, ToolInputSchema } from './skill-tool.ts';
+import { isStrictInputSchema, toStrictInputSchema } from './to-strict-input-schema.ts';
 import { toolFailureFromError, toolSuccess } from './tool-result.ts';
 
 /** A tool the agent already has, which a `tool-dispatch` skill may wrap. */
@@ -19,7 +21,11 @@ export interface DispatchToolsOptions {
   availableTools: readonly AvailableTool[];
 }
 
-/** Creates a `skill_<name>` wrapper for each allowed skill whose `tool-dispatch` target the agent already has. */
+/**
+ * Creates a `skill_<name>` wrapper for each allowed skill whose `tool-dispatch` target the agent
+ * already has: the target's input schema in its strict form when it has one (nulls for omitted
+ * optional fields are dropped before the target runs), else the target's schema as it is.
+ */
 export function createDispatchTools(options: DispatchToolsOptions): SkillTool[] {
   const { gate, skills, availableTools } = options;
   const targets = new Map(availableTools.map((tool) => [tool.name, tool]));
@@ -29,15 +35,18 @@ export function createDispatchTools(options: DispatchToolsOptions): SkillTool[] 
     const target = targetName === undefined ? undefined : targets.get(targetName);
     if (target === undefined) continue;
     const name = `skill_${entry.name}`;
+    const strict = toStrictInputSchema(target.inputSchema);
+    const isStrict = isStrictInputSchema(strict);
     tools.push({
       name,
       description: `[Skill: ${entry.name}] ${entry.description}`,
-      inputSchema: target.inputSchema,
+      inputSchema: isStrict ? strict : target.inputSchema,
       async execute(input) {
         try {
           const gated = await gate.authorize(entry.name, 'dispatch_tool', name);
           if (!gated.ok) return gated.failure;
-          const output = await target.execute(input);
+          const given = isStrict ? omitNullOptionals(input, target.inputSchema) : input;
+          const output = await target.execute(given);
           const text = typeof output === 'string' ? output : (JSON.stringify(output) ?? '');
           return toolSuccess(text, output);
         } catch (error) {

@@ -89,6 +89,42 @@ describe('create_skill', () => {
     );
   });
 
+  it('creates a skill from a strict-mode call: every field present, null for the unused ones, files as a list', async () => {
+    const { tool, tools, registry } = await setUp();
+    const schema = tools.find((each) => each.name === 'create_skill')?.inputSchema;
+    const call = Object.fromEntries(
+      Object.keys(schema?.properties ?? {}).map((key) => [key, null]),
+    );
+    const result = await tool('create_skill').execute({
+      ...call,
+      name: 'greet',
+      description: 'Greet people.',
+      body: 'Say hello.\n',
+      arguments: [
+        { name: 'who', type: null, description: null, required: true, default: null, enum: null },
+      ],
+      files: [{ path: 'notes/hello.md', content: 'Hello' }],
+    });
+    expect(result).toMatchObject({ ok: true, data: { name: 'greet' } });
+    expect(new TextDecoder().decode(await registry.readFile('greet', 'notes/hello.md'))).toBe(
+      'Hello',
+    );
+    const twice = await tool('create_skill').execute({
+      ...call,
+      name: 'twice',
+      description: 'Twice.',
+      body: '',
+      files: [
+        { path: 'a.md', content: '1' },
+        { path: './a.md', content: '2' },
+      ],
+    });
+    expect(twice).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: 'The file "a.md" is given twice.' },
+    });
+  });
+
   it('refuses an invalid skill, listing every issue, and writes nothing', async () => {
     const { tool, store } = await setUp();
     const result = await tool('create_skill').execute({
@@ -212,9 +248,17 @@ describe('update_skill', () => {
     expect(entry?.manifest?.category).toBe('docs');
   });
 
-  it('removes a field set to null and reports an unchanged skill', async () => {
-    const removed = await update({ metadata: { tags: null } });
+  it('removes the fields listed in remove, null meaning "not given", and reports an unchanged skill', async () => {
+    const kept = await update({ metadata: { tags: null, category: 'docs' } });
+    expect(kept.text).toContain('tags');
+    const removed = await update({ metadata: { remove: ['tags', 'category'], icon: null } });
     expect(removed.text).not.toContain('tags');
+    expect(removed.text).not.toContain('category');
+    const both = await update({ metadata: { tags: ['a'], remove: ['tags'] } });
+    expect(both.result).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!both.result.ok && both.result.error.message).toContain(
+      'metadata.tags: is both set and listed in "remove"',
+    );
     const same = await update({ operation: 'find_replace', find: 'well', replace_with: 'well' });
     expect(same.result).toMatchObject({ ok: true, data: { changed: false } });
   });

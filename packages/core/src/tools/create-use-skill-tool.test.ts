@@ -55,7 +55,7 @@ describe('use_skill', () => {
       type: 'string',
       enum: ['deploy', 'lint', 'review'],
     });
-    expect(useSkill.inputSchema.required).toEqual(['skill']);
+    expect(useSkill.inputSchema.required).toEqual(['skill', 'arguments']);
   });
 
   it('refuses a denied skill named anyway exactly like an unknown one', async () => {
@@ -67,11 +67,19 @@ describe('use_skill', () => {
       error: {
         code: 'invalid_input',
         message:
-          'Invalid input for use_skill:\n- skill: Unknown skill "secret". Available skills: deploy, lint, review.',
+          'Invalid input for use_skill:\n- skill: Unknown skill "secret". search_skills finds skills by topic.',
       },
     });
     expect(unknown.ok).toBe(false);
     expect(!unknown.ok && unknown.error.message).toContain('Unknown skill "nothing"');
+  });
+
+  it('suggests the closest allowed names for a misspelt skill, never the whole list', async () => {
+    const { useSkill } = await setUp([{ skill: 'secret', action: 'deny' }]);
+    const result = await useSkill.execute({ skill: 'deplyo' });
+    expect(!result.ok && result.error.message).toBe(
+      'Invalid input for use_skill:\n- skill: Unknown skill "deplyo". Did you mean "deploy"?',
+    );
   });
 
   it('refuses a disable-model-invocation skill', async () => {

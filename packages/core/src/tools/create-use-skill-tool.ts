@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { type Activation, activate, type ForkActivation } from '../invoke/activate.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
+import { closestNames } from '../registry/closest-names.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { renderForkRequest } from './render-fork-request.ts';
 import type { SkillTool } from './skill-tool.ts';
 import { toolFailure, toolSuccess } from './tool-result.ts';
+
+/** Above this many skills `use_skill` takes any name instead of an enum, keeping its schema small. */
+export const SKILL_ENUM_LIMIT = 64;
 
 /** Runs a fork activation as a sub-agent and resolves with its final answer. */
 export type RunForkFunction = (fork: ForkActivation) => Promise<string>;
@@ -16,7 +20,7 @@ export type RunForkFunction = (fork: ForkActivation) => Promise<string>;
 export interface UseSkillToolOptions {
   registry: SkillRegistry;
   gate: PolicyGate;
-  /** The skills the model may use, in the order the enum lists them; at least one. */
+  /** The skills the model may use, in the order the enum lists them (up to {@link SKILL_ENUM_LIMIT}); at least one. */
   skills: readonly [string, ...string[]];
   session?: ActivationSession;
   /** Runs `context: fork` skills; without it the tool returns the fork request for the host. */
@@ -33,22 +37,45 @@ export interface UseSkillData {
 export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseSkillData> {
   const { registry, gate, skills, session, runFork } = options;
   const byKey = new Map(skills.map((name) => [name.toLowerCase(), name]));
-  const available = (): string => `Available skills: ${skills.join(', ')}.`;
+  const unknown = (given: unknown): string => {
+    const closest = typeof given === 'string' ? closestNames(given, skills) : [];
+    const hint =
+      closest.length === 0
+        ? 'search_skills finds skills by topic.'
+        : `Did you mean ${closest.map((each) => JSON.stringify(each)).join(', ')}?`;
+    return `Unknown skill ${JSON.stringify(given)}. ${hint}`;
+  };
+  const nameSchema =
+    skills.length <= SKILL_ENUM_LIMIT
+      ? z
+          .enum(skills, {
+            error: (issue) => unknown(issue.input),
+          })
+          .describe('The name of the skill to use.')
+      : z
+          .string()
+          .min(1)
+          .describe(
+            `The name of the skill to use, as listed in the skills catalog (${skills.length} skills; search_skills finds more).`,
+          );
+  const argumentsDescription =
+    'Arguments for the skill: a string as a user would type it after /name (e.g. "staging --dry-run").';
   const input = z
     .object({
-      skill: z
-        .enum(skills, {
-          error: (issue) => `Unknown skill ${JSON.stringify(issue.input)}. ${available()}`,
-        })
-        .describe('The name of the skill to use.'),
+      skill: nameSchema,
       arguments: z
         .union([z.string(), z.record(z.string(), z.unknown())], {
           error: 'must be a string (as typed after /name) or an object of argument values',
         })
         .optional()
-        .describe(
-          'Arguments for the skill: a string as a user would type it after /name (e.g. "staging --dry-run"), or an object keyed by the declared argument names.',
-        ),
+        .describe(argumentsDescription),
+    })
+    .strict();
+  // Strict mode cannot express an open object, so models see the string form only.
+  const advertised = z
+    .object({
+      skill: nameSchema,
+      arguments: z.string().optional().describe(argumentsDescription),
     })
     .strict();
 
@@ -57,6 +84,7 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
     description:
       "Use a skill: loads its instructions (with the arguments filled in) so you can follow them. Call it when the user's request matches a skill's description.",
     input,
+    advertised,
     prepare: (raw) => {
       if (typeof raw !== 'object' || raw === null || !('skill' in raw)) return raw;
       const name = (raw as { skill: unknown }).skill;
@@ -65,12 +93,7 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
     },
     async run({ skill: name, arguments: argumentInput }) {
       const gated = await gate.authorize(name, 'use_skill', 'use_skill');
-      if (!gated.ok) {
-        const { error } = gated.failure;
-        return error.code === 'unknown_skill'
-          ? toolFailure('unknown_skill', `${error.message} ${available()}`)
-          : gated.failure;
-      }
+      if (!gated.ok) return gated.failure;
       const skill = await loadActivatableSkill({ registry, entry: gated.entry });
       if (skill === undefined) {
         return toolFailure(

@@ -8,7 +8,13 @@ import { skillFieldsInputShape, skillTextOfFields } from './skill-text-of-fields
 import type { SkillTool } from './skill-tool.ts';
 import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
 
-const input = z
+const filesDescription =
+  'Other text files of the skill: each a path relative to its folder (e.g. "reference.md") and its content.';
+const fileList = z
+  .array(z.object({ path: z.string().min(1), content: z.string() }).strict())
+  .describe(filesDescription);
+
+const fields = z
   .object({
     text: z
       .string()
@@ -17,38 +23,40 @@ const input = z
       .describe(
         'The whole SKILL.md: a --- line, YAML frontmatter with name and description, a --- line, then the Markdown instructions. Give this or the fields name, description and body.',
       ),
+    // A record by path is accepted too, for hosts; strict mode cannot express it, so models see the list.
     files: z
-      .record(z.string(), z.string())
+      .union([fileList, z.record(z.string(), z.string())])
       .optional()
-      .describe(
-        'Other text files of the skill, by path relative to its folder (e.g. "reference.md").',
-      ),
+      .describe(filesDescription),
   })
   .extend(skillFieldsInputShape)
-  .strict()
-  .superRefine((value, context) => {
-    const fieldKeys = Object.keys(value).filter(
-      (key) => key !== 'text' && key !== 'files' && value[key as keyof typeof value] !== undefined,
-    );
-    if (value.text !== undefined) {
-      if (fieldKeys.length > 0) {
-        context.addIssue({
-          code: 'custom',
-          message: `give either "text" or separate fields, not both (got text and ${fieldKeys.join(', ')})`,
-        });
-      }
-      return;
+  .strict();
+
+const advertised = fields.extend({ files: fileList.optional() });
+
+const input = fields.superRefine((value, context) => {
+  const fieldKeys = Object.keys(value).filter(
+    (key) => key !== 'text' && key !== 'files' && value[key as keyof typeof value] !== undefined,
+  );
+  if (value.text !== undefined) {
+    if (fieldKeys.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `give either "text" or separate fields, not both (got text and ${fieldKeys.join(', ')})`,
+      });
     }
-    for (const key of ['name', 'description', 'body'] as const) {
-      if (value[key] === undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: [key],
-          message: 'is required when "text" is not given',
-        });
-      }
+    return;
+  }
+  for (const key of ['name', 'description', 'body'] as const) {
+    if (value[key] === undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'is required when "text" is not given',
+      });
     }
-  });
+  }
+});
 
 /** Builds `create_skill`: validates a new SKILL.md (text or fields) and saves it to the store. */
 export function defineCreateSkillTool(
@@ -60,6 +68,7 @@ export function defineCreateSkillTool(
     description:
       'Create a new skill from its full SKILL.md text (or from name, description, body and other fields). The skill is validated first; if it has errors nothing is saved and every issue is listed so you can fix and re-submit.',
     input,
+    advertised,
     async run(fields) {
       const { text: givenText, files, ...rest } = fields;
       const text = givenText ?? skillTextOfFields(rest);
@@ -80,10 +89,19 @@ export function defineCreateSkillTool(
         );
       }
       const normalizedFiles: Record<string, string> = {};
-      for (const [path, content] of Object.entries(files ?? {})) {
+      const givenFiles = Array.isArray(files)
+        ? files.map((file) => [file.path, file.content] as const)
+        : Object.entries(files ?? {});
+      for (const [path, content] of givenFiles) {
         const normalized = normalizeSkillFilePath(path);
         if (normalized.toLowerCase() === 'skill.md') {
           return toolFailure('invalid_input', 'Give the SKILL.md as "text", not under "files".');
+        }
+        if (normalized in normalizedFiles) {
+          return toolFailure(
+            'invalid_input',
+            `The file ${JSON.stringify(normalized)} is given twice.`,
+          );
         }
         normalizedFiles[normalized] = content;
       }

@@ -19,15 +19,31 @@ describe('defineSkillTool', () => {
     },
   });
 
-  it('generates the JSON Schema from the same Zod definition, without $schema', () => {
+  it('generates the strict JSON Schema from the same Zod definition, without $schema', () => {
     expect(echo.inputSchema).toEqual({
       type: 'object',
       properties: {
         word: { type: 'string', description: 'A word.' },
-        times: { type: 'integer', minimum: expect.any(Number), maximum: expect.any(Number) },
+        times: {
+          anyOf: [
+            { type: 'integer', minimum: expect.any(Number), maximum: expect.any(Number) },
+            { type: 'null' },
+          ],
+        },
       },
-      required: ['word'],
+      required: ['word', 'times'],
       additionalProperties: false,
+    });
+  });
+
+  it('takes null for an omitted optional field, and still refuses null for a required one', async () => {
+    expect(await echo.execute({ word: 'ab', times: null })).toEqual({ ok: true, text: 'ab' });
+    expect(await echo.execute({ word: null, times: null })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message: 'Invalid input for echo:\n- word: Invalid input: expected string, received null',
+      },
     });
   });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { closestNames } from '../registry/closest-names.ts';
+import { omitNullOptionals } from './omit-null-optionals.ts';
 import type { SkillTool, SkillToolResult, ToolInputSchema } from './skill-tool.ts';
+import { isStrictInputSchema, toStrictInputSchema } from './to-strict-input-schema.ts';
 import { toolFailure, toolFailureFromError } from './tool-result.ts';
 
 /** Options for {@link defineSkillTool}. */
@@ -9,23 +11,37 @@ export interface DefineSkillToolOptions<Input extends z.ZodType, Data> {
   description: string;
   /** The one definition of the input: it validates calls and yields the JSON Schema. */
   input: Input;
+  /** A narrower schema to show models instead of `input`'s, when `input` also takes forms strict mode cannot express. */
+  advertised?: z.ZodType;
   /** Adjusts the raw input before validation, e.g. to match skill names case-insensitively. */
   prepare?: (input: unknown) => unknown;
   run(input: z.output<Input>): Promise<SkillToolResult<Data>>;
 }
 
-/** Defines a tool from a Zod schema: the JSON Schema is generated from it and every call validated against it. */
+/**
+ * Defines a tool from a Zod schema: the JSON Schema is generated from it in the strict form (every
+ * property required, optional ones nullable) and every call validated against it, `null` standing
+ * for an omitted optional property.
+ */
 export function defineSkillTool<Input extends z.ZodType, Data = unknown>(
   options: DefineSkillToolOptions<Input, Data>,
 ): SkillTool<Data> {
   const { name, description, input, prepare, run } = options;
+  const loose = toInputSchema(options.advertised ?? input);
+  const inputSchema = toStrictInputSchema(loose);
+  if (!isStrictInputSchema(inputSchema)) {
+    throw new TypeError(
+      `The input schema of ${name} cannot be made strict (open objects or unsupported keywords).`,
+    );
+  }
   return {
     name,
     description,
-    inputSchema: toInputSchema(input),
+    inputSchema,
     async execute(raw) {
       try {
-        const prepared = prepare === undefined ? raw : prepare(raw);
+        const given = omitNullOptionals(raw, loose);
+        const prepared = prepare === undefined ? given : prepare(given);
         const parsed = input.safeParse(prepared);
         if (!parsed.success) {
           return toolFailure(

@@ -10,26 +10,63 @@ import {
   skillMetadataInputShape,
   toSkillEdit,
 } from './skill-edit-input.ts';
-import { toFrontmatterFields } from './skill-fields-schema.ts';
+import { skillFieldsShape, toFrontmatterFields } from './skill-fields-schema.ts';
 import type { SkillTool } from './skill-tool.ts';
 import { formatIssues, toolFailure, toolSuccess } from './tool-result.ts';
+
+const REMOVABLE_FIELDS = Object.keys(skillFieldsShape) as [
+  keyof typeof skillFieldsShape,
+  ...(keyof typeof skillFieldsShape)[],
+];
+
+const removeField = z
+  .array(z.enum(REMOVABLE_FIELDS))
+  .optional()
+  .describe('Frontmatter fields to remove, e.g. ["tags"].');
+
+const metadataDescription =
+  'Frontmatter fields to set, e.g. {"description": "…", "tags": ["a"]}, and fields to remove.';
 
 const input = z
   .object({
     skill: z.string().min(1).describe('The skill to change.'),
     ...skillEditInputShape,
+    // `null` removes a field too, for hosts; strict mode sends null for "not given", so models use `remove`.
     metadata: z
-      .object(skillMetadataInputShape)
+      .object({ ...skillMetadataInputShape, remove: removeField })
       .strict()
       .optional()
-      .describe(
-        'Frontmatter fields to set (null removes one), e.g. {"description": "…", "tags": ["a"]}.',
-      ),
+      .describe(metadataDescription),
   })
   .strict()
-  .superRefine((value, context) =>
-    checkSkillEditInput(value, value.metadata !== undefined, context),
-  );
+  .superRefine((value, context) => {
+    checkSkillEditInput(value, value.metadata !== undefined, context);
+    for (const key of value.metadata?.remove ?? []) {
+      if (value.metadata?.[key] !== undefined && value.metadata[key] !== null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['metadata', key],
+          message: 'is both set and listed in "remove"',
+        });
+      }
+    }
+  });
+
+const advertised = z
+  .object({
+    skill: z.string().min(1).describe('The skill to change.'),
+    ...skillEditInputShape,
+    metadata: z
+      .object({
+        description: skillMetadataInputShape.description,
+        ...z.object(skillFieldsShape).partial().shape,
+        remove: removeField,
+      })
+      .strict()
+      .optional()
+      .describe(metadataDescription),
+  })
+  .strict();
 
 /** What `update_skill` returns besides the text. */
 export interface UpdateSkillData {
@@ -46,6 +83,7 @@ export function defineUpdateSkillTool(context: ManagementContext): SkillTool<Upd
     description:
       'Change an existing skill: edit its SKILL.md with one operation (replace, find_replace, append, prepend, delete) and/or set frontmatter fields with metadata. The result is validated first; if it has errors nothing is written and every issue is listed.',
     input,
+    advertised,
     async run(value) {
       const gated = await gate.authorize(value.skill, 'manage_tool', 'update_skill', {
         includeInvalid: true,
@@ -62,7 +100,9 @@ export function defineUpdateSkillTool(context: ManagementContext): SkillTool<Upd
         text = edited.text;
       }
       if (value.metadata !== undefined) {
-        const patched = patchSkillFrontmatter(text, toFrontmatterFields(value.metadata));
+        const { remove = [], ...set } = value.metadata;
+        const removed = Object.fromEntries(remove.map((key) => [key, null]));
+        const patched = patchSkillFrontmatter(text, toFrontmatterFields({ ...set, ...removed }));
         if (!patched.success) return toolFailure(patched.code, patched.message);
         text = patched.text;
       }

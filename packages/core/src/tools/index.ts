@@ -49,6 +49,7 @@ export { createSkillTools, type SkillToolsOptions } from './create-skill-tools.t
 export {
   createUseSkillTool,
   type RunForkFunction,
+  SKILL_ENUM_LIMIT,
   type UseSkillData,
   type UseSkillToolOptions,
 } from './create-use-skill-tool.ts';
@@ -60,6 +61,7 @@ export {
   toInputSchema,
 } from './define-skill-tool.ts';
 export { describeFileContent, type FileContent } from './describe-file-content.ts';
+export { omitNullOptionals } from './omit-null-optionals.ts';
 export {
   type PatchSkillFrontmatterResult,
   patchSkillFrontmatter,
@@ -83,6 +85,7 @@ export type {
   SkillToolSuccess,
   ToolInputSchema,
 } from './skill-tool.ts';
+export { isStrictInputSchema, toStrictInputSchema } from './to-strict-input-schema.ts';
 export {
   formatToolResult,
   type ToolFailureDetails,
