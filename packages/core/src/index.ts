@@ -172,6 +172,8 @@ export {
 } from './package/index.ts';
 export {
   type AgentPolicySettings,
+  CONTENT_RISK_POLICIES,
+  type ContentRiskPolicy,
   createPolicyContext,
   createPolicyEnvironment,
   decide,
