@@ -153,7 +153,8 @@ export async function diagnoseSkills(options: DiagnoseSkillsOptions): Promise<Do
     };
     reports.push(report);
     byName.set(entry.name, report);
-    if (valid) routable.push({ ...catalogSkillOf(entry), body: loaded?.body ?? '' });
+    // Catalogs route on names and descriptions only, so collisions are measured without bodies.
+    if (valid) routable.push(catalogSkillOf(entry));
   }
   const collisions = findCollisions({
     skills: routable,

@@ -26,6 +26,15 @@ const emojiJoiner = /\p{Extended_Pictographic}\uFE0F?\u200D/uy;
 const modelDirected =
   /\b(?:you|your|assistant|ai|model|llm|claude|gpt|agent|ignore|instructions?|system\s+prompt|must|always|never|do\s+not|don't|secretly|pretend)\b/i;
 
+// Cheap whole-text tests: most files contain none of these, and skip masking and the line scan.
+const overrideHint =
+  /\b(?:ignore|disregard|forget|override|overrides|bypass|system\s+prompt|tell|inform|alert|notify|precedence|supersedes?|no\s+longer|hidden\s+instructions)\b/i;
+
+function mayHaveRisks(text: string): boolean {
+  hiddenPattern.lastIndex = 0;
+  return text.includes('<!--') || hiddenPattern.test(text) || overrideHint.test(text);
+}
+
 function lineAt(text: string, index: number): number {
   let line = 1;
   for (let position = text.indexOf('\n'); position !== -1 && position < index; ) {
@@ -57,9 +66,11 @@ function isEmojiJoiner(text: string, index: number): boolean {
 export function scanSkillText(options: ScanSkillTextOptions): DoctorFinding[] {
   const { skill, file, text } = options;
   const findings: DoctorFinding[] = [];
+  if (!mayHaveRisks(text)) return findings;
   const masked = maskQuotedMarkdown(text);
   const lines = masked.split('\n');
   for (const [index, line] of lines.entries()) {
+    if (!overrideHint.test(line)) continue;
     for (const pattern of overridePatterns) {
       const match = pattern.exec(line);
       if (match === null) continue;
