@@ -8,6 +8,9 @@ export const DEFAULT_CHARACTER_BUDGETS: readonly number[] = [8000, 16_000];
 /** How many of the biggest descriptions are named as the ones to trim. */
 export const LARGEST_DESCRIPTIONS = 5;
 
+/** The description length suggested when trimming; shorter descriptions are not named. */
+export const TRIMMED_DESCRIPTION_LENGTH = 200;
+
 /** One budget and what the set does under it. */
 export interface BudgetReport {
   /** `tokens`: Skillset's own catalog (o200k_base); `characters`: another agent's listing. */
@@ -144,6 +147,7 @@ export function analyzeBudgets(options: AnalyzeBudgetsOptions): AnalyzeBudgetsRe
   if (over) {
     const largest = [...skills]
       .map((skill) => ({ name: skill.name, length: singleLine(skill.description).length }))
+      .filter((skill) => skill.length > TRIMMED_DESCRIPTION_LENGTH)
       .sort((a, b) => b.length - a.length || (a.name < b.name ? -1 : 1))
       .slice(0, LARGEST_DESCRIPTIONS);
     for (const { name, length } of largest) {
@@ -153,7 +157,7 @@ export function analyzeBudgets(options: AnalyzeBudgetsOptions): AnalyzeBudgetsRe
         category: 'budget',
         skill: name,
         message: `One of the ${LARGEST_DESCRIPTIONS} longest descriptions (${length} characters) in a set that exceeds a budget.`,
-        fix: `Trim it to what the skill does and when to use it (about 200 characters saves ${Math.max(0, length - 200)}).`,
+        fix: `Trim it to what the skill does and when to use it (about ${TRIMMED_DESCRIPTION_LENGTH} characters saves ${length - TRIMMED_DESCRIPTION_LENGTH}).`,
       });
     }
   }

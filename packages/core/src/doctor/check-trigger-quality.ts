@@ -15,7 +15,7 @@ export interface CheckTriggerQualityOptions {
   nameLine?: number;
 }
 
-/** Checks that a description can route requests: a "use when" cue, enough words, within the spec's length; and that the name matches the folder. */
+/** Checks that a description can route requests (a missing one is a format error, not checked here): a "use when" cue, enough words, within the spec's length; and that the name matches the folder. */
 export function checkTriggerQuality(options: CheckTriggerQualityOptions): DoctorFinding[] {
   const { name, file } = options;
   const description = options.description.replace(/\s+/g, ' ').trim();
@@ -34,7 +34,7 @@ export function checkTriggerQuality(options: CheckTriggerQualityOptions): Doctor
       message: `The description is ${description.length} characters; the Agent Skills spec allows ${MAX_DESCRIPTION_LENGTH}, and catalogs cut it there.`,
       fix: `Trim the description to ${MAX_DESCRIPTION_LENGTH} characters or fewer and move the details into the body.`,
     });
-  } else if (description.length < MINIMUM_DESCRIPTION_LENGTH) {
+  } else if (description.length > 0 && description.length < MINIMUM_DESCRIPTION_LENGTH) {
     findings.push({
       code: 'description_too_short',
       severity: 'warning',
