@@ -32,8 +32,5 @@ export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): P
   const contentRisks =
     user.contentRisks === 'block' ? 'block' : (project.contentRisks ?? user.contentRisks);
   if (contentRisks !== undefined) merged.contentRisks = contentRisks;
-  const contentRisks =
-    user.contentRisks === 'block' ? 'block' : (project.contentRisks ?? user.contentRisks);
-  if (contentRisks !== undefined) merged.contentRisks = contentRisks;
   return merged;
 }
