@@ -102,13 +102,13 @@ export function registerDoctorRoute(app: ApiApp, runtime: SkillRuntime) {
   app.openapi(doctorRoute, async (context) => {
     const { agent, budget, budgetChars } = context.req.valid('query');
     const scope = await runtime.open(context.var.principal, agent);
-    const surface = scope.policy.context.agent === undefined ? 'read' : 'catalog';
+    const entryPoint = scope.policy.context.agent === undefined ? 'read_skill_file' : 'catalog';
     const budgets = budgetChars ?? DEFAULT_CHARACTER_BUDGETS;
     const report = await scope.skills.derived(
-      `${scope.policy.key}|doctor|${surface}|${budget ?? ''}|${budgets.join(',')}`,
+      `${scope.policy.key}|doctor|${entryPoint}|${budget ?? ''}|${budgets.join(',')}`,
       async (): Promise<DoctorReport> => {
         const entries = (await scope.skills.registry.list()).filter(
-          (entry) => decideEntry(scope.skills, scope.policy, entry, surface).allowed,
+          (entry) => decideEntry(scope.skills, scope.policy, entry, entryPoint).allowed,
         );
         return diagnoseSkills({
           registry: scope.skills.registry,
