@@ -96,6 +96,24 @@ async function readContent(
   }
 }
 
+// Reads overlap their waits this many at a time; results keep the order of the entries.
+const readConcurrency = 16;
+
+async function readAll(
+  registry: SkillRegistry,
+  entries: readonly SkillEntry[],
+): Promise<Array<{ content?: SkillContent; failure?: string }>> {
+  const results: Array<{ content?: SkillContent; failure?: string }> = new Array(entries.length);
+  let next = 0;
+  const worker = async () => {
+    for (let position = next++; position < entries.length; position = next++) {
+      results[position] = await readContent(registry, entries[position] as SkillEntry);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(readConcurrency, entries.length) }, worker));
+  return results;
+}
+
 /**
  * Diagnoses a skill set: catalog budgets, description collisions and shadowing, trigger quality,
  * and content risks (docs/decisions/0105); reads each skill's files through the registry.
@@ -106,8 +124,9 @@ export async function diagnoseSkills(options: DiagnoseSkillsOptions): Promise<Do
   const reports: DoctorSkillReport[] = [];
   const routable: CatalogSkill[] = [];
   const byName = new Map<string, DoctorSkillReport>();
-  for (const entry of entries) {
-    const { content, failure } = await readContent(registry, entry);
+  const contents = await readAll(registry, entries);
+  for (const [position, entry] of entries.entries()) {
+    const { content, failure } = contents[position] ?? {};
     const findings: DoctorFinding[] = [];
     const loaded = content?.loaded;
     const issues = loaded?.issues ?? entry.issues;
