@@ -57,6 +57,7 @@ export function agentScenarioContext(
     },
     rules: scenarioRules(scenario, ids),
     environment,
+    ...(scenario.contentRisks === undefined ? {} : { contentRisks: scenario.contentRisks }),
   });
 }
 
@@ -91,5 +92,6 @@ export function localPolicyConfig(scenario: PolicyScenario): PolicyConfig {
       ? {}
       : { integrations: [...scenario.workspaceIntegrations] }),
     config: { [ELIGIBILITY.presentConfig]: true },
+    ...(scenario.contentRisks === undefined ? {} : { contentRisks: scenario.contentRisks }),
   };
 }

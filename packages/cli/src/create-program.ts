@@ -137,6 +137,41 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     });
 
   program
+    .command('doctor')
+    .description(
+      'Find what makes skills silently fail: budgets, collisions, trigger quality, content risks',
+    )
+    .addOption(dirOption())
+    .addOption(
+      new Option('--budget <tokens>', "Skillset's catalog budget in tokens")
+        .argParser(parsePositiveInteger)
+        .default(DEFAULT_CATALOG_BUDGET),
+    )
+    .addOption(
+      new Option(
+        '--budget-chars <n>',
+        "another agent's listing budget in characters (repeatable; default 8000 and 16000)",
+      )
+        .argParser((value: string, previous: number[]) => [
+          ...previous,
+          parsePositiveInteger(value),
+        ])
+        .default([]),
+    )
+    .option('--json', 'print machine-readable JSON')
+    .action(
+      async (options: { dir: string[]; budget: number; budgetChars: number[]; json?: boolean }) => {
+        const { runDoctor } = await import('./commands/doctor.ts');
+        outcome.exitCode = await runDoctor(terminal, {
+          dirs: options.dir,
+          budget: options.budget,
+          budgetChars: options.budgetChars,
+          json: options.json,
+        });
+      },
+    );
+
+  program
     .command('invoke')
     .description('Show what a user message like "/name args" activates and what text goes on')
     .argument('<message>', 'the user message, e.g. "/deploy staging --dry-run"')

@@ -11,6 +11,42 @@ export {
   type RenderCatalogResult,
   renderCatalog,
 } from './catalog/index.ts';
+export {
+  type AnalyzeBudgetsOptions,
+  type AnalyzeBudgetsResult,
+  analyzeBudgets,
+  type BudgetReport,
+  type CheckTriggerQualityOptions,
+  CONTENT_RISK_CODES,
+  checkTriggerQuality,
+  DEFAULT_CHARACTER_BUDGETS,
+  type DiagnoseSkillsOptions,
+  DOCTOR_FINDING_CODES,
+  type DoctorCategory,
+  type DoctorFinding,
+  type DoctorFindingCode,
+  type DoctorReport,
+  type DoctorSeverity,
+  type DoctorSkillReport,
+  type DoctorSummary,
+  diagnoseSkills,
+  type FindCollisionsOptions,
+  findCollisions,
+  hasTriggerCue,
+  isScriptFile,
+  MINIMUM_DESCRIPTION_LENGTH,
+  maskQuotedMarkdown,
+  readSkillContent,
+  SCRIPT_EXTENSIONS,
+  type ScanContentRisksOptions,
+  type SkillContent,
+  type SkillContentFile,
+  scanContentRisks,
+  scanContentRisksCached,
+  scanScript,
+  scanSkillText,
+  TRIGGER_CUES,
+} from './doctor/index.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
 export type { SkillsetErrorCode } from './errors/skillset-error-code.ts';
 export { guessMimeType, isTextMimeType } from './files/guess-mime-type.ts';
@@ -136,6 +172,8 @@ export {
 } from './package/index.ts';
 export {
   type AgentPolicySettings,
+  CONTENT_RISK_POLICIES,
+  type ContentRiskPolicy,
   createPolicyContext,
   createPolicyEnvironment,
   decide,

@@ -3603,6 +3603,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/skills/doctor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Skill health: catalog budgets, colliding descriptions, shadowing, trigger quality and content risks
+         * @description Diagnoses the skills the principal may read (with `agent`: the skills the agent may list in its catalog), like `skillset doctor`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Agent id or name; agent tokens default to themselves, users get the workspace policy without it. */
+                    agent?: string;
+                    /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
+                    workspace?: string;
+                    /** @description Skillset's catalog budget in tokens; default 2,000. */
+                    budget?: number;
+                    /** @description Other agents' listing budgets in characters, comma-separated; default 8000,16000. */
+                    budgetChars?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report: findings per skill and for the whole set, budgets and counts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DoctorReport"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage": {
         parameters: {
             query?: never;
@@ -4595,6 +4679,49 @@ export interface components {
             }[];
             message: string;
             unknown: string[];
+        };
+        DoctorReport: {
+            skills: {
+                name: string;
+                /** @enum {string} */
+                scope: "builtin" | "public" | "workspace" | "personal" | "project";
+                path: string;
+                valid: boolean;
+                findings: components["schemas"]["DoctorFinding"][];
+            }[];
+            set: components["schemas"]["DoctorFinding"][];
+            budgets: {
+                /** @enum {string} */
+                unit: "tokens" | "characters";
+                limit: number;
+                needed: number;
+                used: number;
+                withoutDescription: string[];
+                omitted: string[];
+            }[];
+            summary: {
+                skills: number;
+                errors: number;
+                warnings: number;
+                info: number;
+                codes: {
+                    [key: string]: number;
+                };
+            };
+        };
+        DoctorFinding: {
+            /** @enum {string} */
+            code: "budget_usage" | "budget_descriptions_dropped" | "budget_skills_omitted" | "large_description" | "description_collision" | "shadowed_skill" | "missing_trigger_cue" | "description_too_short" | "description_too_long" | "name_folder_mismatch" | "invalid_skill" | "instruction_override" | "hidden_characters" | "hidden_html_comment" | "script_network_access" | "script_reads_credentials" | "script_writes_outside";
+            /** @enum {string} */
+            severity: "error" | "warning" | "info";
+            /** @enum {string} */
+            category: "budget" | "collision" | "trigger" | "content" | "format";
+            skill?: string;
+            file?: string;
+            line?: number;
+            message: string;
+            fix: string;
+            related?: string[];
         };
         SkillUsage: {
             from: string;

@@ -45,7 +45,7 @@ function describeRule(rule: PermissionRule): string {
   return `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
 }
 
-/** Step 6: among matching permission rules `deny` beats `ask` beats `allow`; no match allows. */
+/** Step 7: among matching permission rules `deny` beats `ask` beats `allow`; no match allows. */
 export const checkPermission: PolicyStepEvaluator = (subject, context, surface) => {
   const matching = findMatchingRules(subject, context, surface);
   for (const action of PERMISSION_ACTIONS) {

@@ -121,6 +121,7 @@ describe('decide (properties)', () => {
       'scope',
       'integration',
       'eligibility',
+      'content',
       'allowlist',
       'permission',
       'invocation',

@@ -31,7 +31,7 @@ const steps = (decision: ReturnType<typeof decide>) =>
   decision.reasons.map((reason) => `${reason.step}:${reason.outcome}:${reason.code}`);
 
 describe('decide', () => {
-  it('allows a plain skill for the local user, recording all seven steps', () => {
+  it('allows a plain skill for the local user, recording all eight steps', () => {
     const decision = decide(skill('pdf'), createPolicyContext(), 'model');
     expect(decision).toMatchInlineSnapshot(`
       {
@@ -67,6 +67,12 @@ describe('decide', () => {
             },
             "outcome": "pass",
             "step": "eligibility",
+          },
+          {
+            "code": "content_risks_allowed",
+            "message": "The policy does not block content risks.",
+            "outcome": "pass",
+            "step": "content",
           },
           {
             "code": "allowlist_empty",

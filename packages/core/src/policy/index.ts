@@ -1,5 +1,6 @@
 export { checkPermission, findMatchingRules } from './check-permission.ts';
 export { listConfigKeys } from './config-keys.ts';
+export { CONTENT_RISK_POLICIES, type ContentRiskPolicy } from './content-risk-policy.ts';
 export { decide, type PolicyDecision } from './decide.ts';
 export {
   type EligibilityMissing,
@@ -53,6 +54,7 @@ export {
 export type { PolicyStepEvaluator } from './policy-step-evaluator.ts';
 export {
   checkAllowlist,
+  checkContent,
   checkEligibility,
   checkEnabled,
   checkIntegration,

@@ -43,3 +43,15 @@ describe('mergePolicyConfigs', () => {
     ]);
   });
 });
+
+describe('mergePolicyConfigs: contentRisks', () => {
+  it('keeps a block from either file; otherwise the project wins', () => {
+    expect(mergePolicyConfigs({ contentRisks: 'block' }, { contentRisks: 'allow' })).toEqual({
+      contentRisks: 'block',
+    });
+    expect(mergePolicyConfigs({ contentRisks: 'allow' }, { contentRisks: 'block' })).toEqual({
+      contentRisks: 'block',
+    });
+    expect(mergePolicyConfigs({}, { contentRisks: 'allow' })).toEqual({ contentRisks: 'allow' });
+  });
+});

@@ -14,7 +14,8 @@ function mergeValues(lower: unknown, higher: unknown): unknown {
 /**
  * Merges the user config with the project config, project winning: `allowlist` and `integrations`
  * are replaced when the project sets them, `config` is merged key by key, and `rules` accumulate
- * (user rules first) so that a deny from either file holds — a project cannot re-allow what the user denied.
+ * (user rules first) so that a deny from either file holds — a project cannot re-allow what the user denied;
+ * likewise `contentRisks: "block"` in either file holds.
  */
 export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): PolicyConfig {
   const merged: PolicyConfig = {};
@@ -28,5 +29,8 @@ export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): P
   if (user.config !== undefined || project.config !== undefined) {
     merged.config = mergeValues(user.config ?? {}, project.config ?? {}) as Record<string, unknown>;
   }
+  const contentRisks =
+    user.contentRisks === 'block' ? 'block' : (project.contentRisks ?? user.contentRisks);
+  if (contentRisks !== undefined) merged.contentRisks = contentRisks;
   return merged;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_RISK_POLICIES } from './content-risk-policy.ts';
 import { PERMISSION_ACTIONS } from './permission-rule.ts';
 import { POLICY_SURFACES } from './policy-surface.ts';
 
@@ -19,6 +20,7 @@ export const policyConfigSchema = z.strictObject({
   allowlist: z.array(nonEmptyText).optional(),
   integrations: z.array(nonEmptyText).optional(),
   config: z.record(z.string(), z.unknown()).optional(),
+  contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
 });
 
 /** A validated local policy config: permission rules, an allowlist, integrations and config values. */

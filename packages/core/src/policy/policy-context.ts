@@ -1,4 +1,5 @@
 import { listConfigKeys } from './config-keys.ts';
+import type { ContentRiskPolicy } from './content-risk-policy.ts';
 import type { PermissionRule } from './permission-rule.ts';
 import type { PolicyConfig } from './policy-config-schema.ts';
 import {
@@ -39,6 +40,8 @@ export interface PolicyContext {
   agent?: AgentPolicySettings;
   rules: readonly PermissionRule[];
   environment: PolicyEnvironment;
+  /** `block`: skills with content risks are refused on every surface but `manage`; absent means `allow`. */
+  contentRisks?: ContentRiskPolicy;
 }
 
 /** The parts of a {@link PolicyContext} a caller may give; everything is optional. */
@@ -49,6 +52,8 @@ export interface PolicyContextOptions {
   agent?: Partial<AgentPolicySettings>;
   rules?: readonly PermissionRule[];
   environment?: PolicyEnvironmentOptions;
+  /** Overrides the config's `contentRisks`. */
+  contentRisks?: ContentRiskPolicy;
   /**
    * A local policy config folded in: its rules are added, its integrations become the workspace's,
    * its config values become config keys, and its allowlist becomes the agent's — for an agent level
@@ -75,6 +80,8 @@ export function createPolicyContext(options: PolicyContextOptions = {}): PolicyC
       ],
     }),
   };
+  const contentRisks = options.contentRisks ?? config?.contentRisks;
+  if (contentRisks !== undefined) context.contentRisks = contentRisks;
   if (options.workspace !== undefined || config?.integrations !== undefined) {
     const integrations = options.workspace?.integrations ?? config?.integrations;
     context.workspace = {

@@ -7,6 +7,7 @@ export const POLICY_STEPS = [
   'scope',
   'integration',
   'eligibility',
+  'content',
   'allowlist',
   'permission',
   'invocation',

@@ -158,7 +158,40 @@ export const checkEligibility: PolicyStepEvaluator = (subject, context, surface)
   };
 };
 
-/** Step 5: the agent's allowlist must match the skill's name (exact or glob); empty allows all. */
+/** Step 5: with `contentRisks: "block"`, a skill whose content the doctor flags is refused (docs/decisions/0106). */
+export const checkContent: PolicyStepEvaluator = (subject, context, surface) => {
+  if (context.contentRisks !== 'block') {
+    return reason(
+      'content',
+      'pass',
+      'content_risks_allowed',
+      'The policy does not block content risks.',
+    );
+  }
+  if (surface === 'manage') {
+    return notApplicable('content', surface, 'a skill with content risks can still be fixed.');
+  }
+  const risks = subject.contentRisks;
+  if (risks === undefined) {
+    return reason(
+      'content',
+      'block',
+      'content_not_scanned',
+      `The content of "${subject.manifest.name}" was not scanned, and the policy blocks content risks.`,
+    );
+  }
+  if (risks.length > 0) {
+    return reason(
+      'content',
+      'block',
+      'content_risks_found',
+      `"${subject.manifest.name}" has content risks (${[...new Set(risks)].join(', ')}); run: skillset doctor.`,
+    );
+  }
+  return reason('content', 'pass', 'no_content_risks', 'The content scan found no risks.');
+};
+
+/** Step 6: the agent's allowlist must match the skill's name (exact or glob); empty allows all. */
 export const checkAllowlist: PolicyStepEvaluator = (subject, context) => {
   const allowlist = context.agent?.allowlist ?? [];
   if (allowlist.length === 0) {
@@ -184,7 +217,7 @@ export const checkAllowlist: PolicyStepEvaluator = (subject, context) => {
   };
 };
 
-/** Step 7: `disable-model-invocation` blocks `catalog` and `model`; `user-invocable: false` blocks `user`. */
+/** Step 8: `disable-model-invocation` blocks `catalog` and `model`; `user-invocable: false` blocks `user`. */
 export const checkInvocation: PolicyStepEvaluator = (subject, _context, surface) => {
   const { manifest } = subject;
   if (surface === 'read' || surface === 'manage') {
@@ -219,6 +252,7 @@ export const POLICY_STEP_EVALUATORS: readonly PolicyStepEvaluator[] = [
   checkScope,
   checkIntegration,
   checkEligibility,
+  checkContent,
   checkAllowlist,
   checkPermission,
   checkInvocation,

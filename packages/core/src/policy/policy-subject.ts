@@ -9,4 +9,9 @@ export interface PolicySubject {
   enabled?: boolean;
   /** The user a `personal` skill belongs to; absent for a local personal skill (this machine's user). */
   ownerId?: string;
+  /**
+   * The content-risk codes the doctor's scan found in the skill (empty: none); absent when the
+   * host did not scan it, which a `contentRisks: "block"` policy refuses.
+   */
+  contentRisks?: readonly string[];
 }

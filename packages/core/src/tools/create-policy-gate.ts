@@ -1,3 +1,5 @@
+import { scanContentRisksCached } from '../doctor/content-risk-cache.ts';
+import { readSkillContent } from '../doctor/read-skill-content.ts';
 import { decide, type PolicyDecision } from '../policy/decide.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { PolicySubject } from '../policy/policy-subject.ts';
@@ -67,13 +69,32 @@ export interface PolicyGate {
 export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
   const { registry, policy, store, approve } = options;
 
-  const subjectOf = async (entry: SkillEntry): Promise<PolicySubject> => {
+  // Registry entries are new objects whenever their skill changes, so one scan per entry stays true.
+  const scans = new WeakMap<SkillEntry, Promise<string[] | undefined>>();
+  const contentRisksOf = (entry: SkillEntry): Promise<string[] | undefined> => {
+    let scan = scans.get(entry);
+    if (scan === undefined) {
+      scan = readSkillContent(registry, entry)
+        .then((content) => scanContentRisksCached({ skill: entry.name, files: content.files }))
+        .then((findings) => findings.map((finding) => finding.code))
+        .catch(() => undefined);
+      scans.set(entry, scan);
+    }
+    return scan;
+  };
+  const baseSubject = async (entry: SkillEntry): Promise<PolicySubject> => {
     if (options.subjectOf !== undefined) return options.subjectOf(entry);
     const manifest =
       entry.manifest ?? createManifest({ name: entry.name, description: entry.description });
     const subject: PolicySubject = { manifest, scope: entry.scope };
     if (store !== undefined) subject.enabled = await store.isEnabled(entry.name);
     return subject;
+  };
+  const subjectOf = async (entry: SkillEntry): Promise<PolicySubject> => {
+    const subject = await baseSubject(entry);
+    if (policy.contentRisks !== 'block' || subject.contentRisks !== undefined) return subject;
+    const risks = await contentRisksOf(entry);
+    return risks === undefined ? subject : { ...subject, contentRisks: risks };
   };
   const decideOn = async (entry: SkillEntry, entryPoint: SkillEntryPoint) =>
     decide(await subjectOf(entry), policy, entryPoint);

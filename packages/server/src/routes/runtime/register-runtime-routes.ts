@@ -2,18 +2,20 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { authenticateRequest } from '../../auth/authenticate-request.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { registerDoctorRoute } from './doctor-route.ts';
 import { registerEventsRoute } from './events-route.ts';
 import { registerMcpProtectedResource } from './mcp-protected-resource.ts';
 import { registerSkillRuntimeRoutes } from './skill-runtime-routes.ts';
 import { registerUsageAuditRoutes } from './usage-audit-routes.ts';
 
-/** Registers the routes for what agents call (commands, prompt, invoke, reload), usage, audit, events and /mcp. */
+/** Registers the routes for what agents call (commands, prompt, invoke, reload, doctor), usage, audit, events and /mcp. */
 export function registerRuntimeRoutes(
   app: ApiApp,
   dependencies: AppDependencies & { runtime: SkillRuntime },
 ) {
   const { runtime } = dependencies;
   registerSkillRuntimeRoutes(app, runtime);
+  registerDoctorRoute(app, runtime);
   registerUsageAuditRoutes(app, runtime);
   registerEventsRoute(app, runtime);
   registerMcpProtectedResource(app);

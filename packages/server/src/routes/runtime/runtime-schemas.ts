@@ -7,7 +7,8 @@ export const workspaceQuery = z
   .optional()
   .openapi({ description: 'Workspace id or slug (user tokens; default: the token’s workspace).' });
 
-const agentQuery = z.string().min(1).max(200).optional().openapi({
+/** The `?agent=` query of the runtime routes. */
+export const agentQuery = z.string().min(1).max(200).optional().openapi({
   description:
     'Agent id or name; agent tokens default to themselves, users get the workspace policy without it.',
 });

@@ -13,7 +13,7 @@ import {
 } from './skill-schemas.ts';
 
 /** `GET /api/skills/<x>` paths that belong to the runtime routes, not to a skill named `<x>`. */
-export const RUNTIME_SKILL_PATHS: ReadonlySet<string> = new Set(['commands', 'prompt']);
+export const RUNTIME_SKILL_PATHS: ReadonlySet<string> = new Set(['commands', 'prompt', 'doctor']);
 
 const skillDetailRoute = createRoute({
   method: 'get',
