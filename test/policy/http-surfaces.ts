@@ -61,9 +61,12 @@ async function setUpWorkspace(server: Server, scenario: PolicyScenario) {
     send(app, ownerToken, 'POST', '/api/workspaces', {
       json: {
         name: scenario.name,
-        ...(scenario.workspaceIntegrations === undefined
-          ? {}
-          : { settings: { integrations: scenario.workspaceIntegrations } }),
+        settings: {
+          ...(scenario.workspaceIntegrations === undefined
+            ? {}
+            : { integrations: scenario.workspaceIntegrations }),
+          ...(scenario.contentRisks === undefined ? {} : { contentRisks: scenario.contentRisks }),
+        },
       },
     }),
     201,
@@ -167,10 +170,7 @@ export function httpSurfaces(fixture: () => EligibilityFixture): SurfaceFamily<H
   let server: Server | undefined;
   return {
     name: '@skillset/server (HTTP API)',
-    skipReason: (scenario) =>
-      scenario.contentRisks === undefined
-        ? undefined
-        : "the server's workspace and agent settings have no contentRisks option yet (0106)",
+    skipReason: () => undefined,
     async setUp() {
       const store = await openStore({ dataDir: 'memory://', migrate: true });
       const owner = await ensureInstanceOwner(store);

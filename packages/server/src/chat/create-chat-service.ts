@@ -10,7 +10,7 @@ import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from '
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ModelConfig } from '../config/server-config.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { policySubject } from '../runtime/decide-entry.ts';
+import { policySubject, scanWhenBlocked } from '../runtime/decide-entry.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
 import { createChatApprovals } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
@@ -95,7 +95,10 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
     model: agentModel,
     registry: scope.skills.registry,
     policy: scope.policy.context,
-    subjectOf: (entry) => policySubject(scope.skills, entry),
+    subjectOf: async (entry) => {
+      await scanWhenBlocked(scope.skills, scope.policy, [entry]);
+      return policySubject(scope.skills, entry);
+    },
     catalog: { budget: scope.policy.catalogBudget, pinned: scope.policy.pinnedSkills },
     sessionId: chatId,
     onSkillUse: (use) => {

@@ -52,5 +52,10 @@ export function createRequestPolicyContext(
         }),
     rules,
     ...(environment === undefined ? {} : { environment }),
+    // A block at either level holds, like a deny rule.
+    contentRisks:
+      workspace.settings.contentRisks === 'block' || settings?.contentRisks === 'block'
+        ? 'block'
+        : 'allow',
   });
 }

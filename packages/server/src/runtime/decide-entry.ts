@@ -9,7 +9,10 @@ import {
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
-/** The policy subject of a registry entry: its manifest, scope, enabled switch and owner from the store. */
+/**
+ * The policy subject of a registry entry: its manifest, scope, enabled switch and owner from the
+ * store, and the content-risk codes once scanned (see {@link scanWhenBlocked}).
+ */
 export function policySubject(skills: WorkspaceSkills, entry: SkillEntry): PolicySubject {
   const stored = skills.storedSkill(entry);
   const subject: PolicySubject = {
@@ -19,10 +22,25 @@ export function policySubject(skills: WorkspaceSkills, entry: SkillEntry): Polic
     enabled: stored?.enabled ?? true,
   };
   if (stored?.ownerUserId != null) subject.ownerId = stored.ownerUserId;
+  const risks = skills.contentRisksOf(entry);
+  if (risks !== undefined) subject.contentRisks = [...risks];
   return subject;
 }
 
-/** Decides with core's `decide` whether the request's principal may reach a registry entry through an entry point. */
+/** Scans the entries for content risks when the policy blocks them, so {@link decideEntry} stays synchronous. */
+export async function scanWhenBlocked(
+  skills: WorkspaceSkills,
+  policy: ResolvedPolicy,
+  entries: readonly SkillEntry[],
+): Promise<void> {
+  if (policy.context.contentRisks === 'block') await skills.scanContentRisks(entries);
+}
+
+/**
+ * Decides with core's `decide` whether the request's principal may reach a registry entry through
+ * an entry point; when the policy blocks content risks, call {@link scanWhenBlocked} first (an
+ * entry not scanned is refused).
+ */
 export function decideEntry(
   skills: WorkspaceSkills,
   policy: ResolvedPolicy,
@@ -39,9 +57,8 @@ export function listAllowedEntries(
   entryPoint: SkillEntryPoint,
 ): Promise<SkillEntry[]> {
   return skills.derived(`${policy.key}|allowed|${entryPoint}`, async () => {
-    const entries = await skills.registry.list();
-    return entries.filter(
-      (entry) => entry.valid && decideEntry(skills, policy, entry, entryPoint).allowed,
-    );
+    const entries = (await skills.registry.list()).filter((entry) => entry.valid);
+    await scanWhenBlocked(skills, policy, entries);
+    return entries.filter((entry) => decideEntry(skills, policy, entry, entryPoint).allowed);
   });
 }

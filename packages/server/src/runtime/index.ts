@@ -5,7 +5,12 @@ export {
   type StoreSkillSourceOptions,
   storedSkillPath,
 } from './create-store-skill-source.ts';
-export { decideEntry, listAllowedEntries, policySubject } from './decide-entry.ts';
+export {
+  decideEntry,
+  listAllowedEntries,
+  policySubject,
+  scanWhenBlocked,
+} from './decide-entry.ts';
 export {
   type InvokedSkill,
   type InvokeMessageOptions,

@@ -8,7 +8,7 @@ import {
   SkillsetError,
 } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { decideEntry } from './decide-entry.ts';
+import { decideEntry, scanWhenBlocked } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -56,6 +56,8 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
   });
 }
 
+const SLASH_NAME = /\/([^\s/]+)/g;
+
 /**
  * Handles the leading `/name`s of a user message with core's `invokeMessage`; a skill the
  * principal may not invoke is reported as an unknown name, so the API discloses nothing about it.
@@ -64,6 +66,11 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
   const { skills, policy, message, session, onUse } = options;
   const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
   const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
+  // Only the skills the message names need a scan; one it misses is refused (fail closed).
+  const named = [...message.matchAll(SLASH_NAME)]
+    .map((match) => entries.get((match[1] ?? '').toLowerCase()))
+    .filter((entry) => entry !== undefined);
+  await scanWhenBlocked(skills, policy, named);
   const result = await invokeMessageWithCore({
     message,
     registry: skills.registry,

@@ -5,7 +5,7 @@ import {
   type SkillsMcpPrincipal,
 } from '@skillset/mcp';
 import type { RequestPrincipal } from '../app/app-env.ts';
-import { decideEntry } from './decide-entry.ts';
+import { decideEntry, scanWhenBlocked } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -93,6 +93,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         for (const use of uses) {
           const entry = await skills.registry.resolve(use.skill);
           if (entry === undefined) continue;
+          await scanWhenBlocked(skills, policy, [entry]);
           if (!decideEntry(skills, policy, entry, use.entryPoint).allowed) continue;
           const stored = skills.storedSkill(entry);
           options.record({

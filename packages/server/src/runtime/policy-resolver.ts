@@ -111,6 +111,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         context.workspace,
         context.agent,
         context.rules,
+        context.contentRisks,
         userId,
         settings?.catalogBudget ?? workspace.settings.catalogBudget,
         settings?.skills,

@@ -1,9 +1,20 @@
-import { createRegistry, type SkillEntry, type SkillRegistry } from '@skillset/core';
+import {
+  createRegistry,
+  readSkillContent,
+  type SkillEntry,
+  type SkillRegistry,
+  scanContentRisks,
+} from '@skillset/core';
 import { STORED_SKILL_SCOPES, type Store, type StoredSkill } from '@skillset/store';
 import type { Logger } from 'pino';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
 import { loadVisibleSkills } from './load-visible-skills.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
+
+/** At most this many scan results are kept per registry (the oldest go first). */
+const MAXIMUM_SCANS = 10_000;
+/** How many skills are read at once for a scan. */
+const SCANS_AT_ONCE = 16;
 
 /** The registry of one workspace (and one user's personal skills), with caches tied to its version. */
 export interface WorkspaceSkills {
@@ -14,6 +25,13 @@ export interface WorkspaceSkills {
   readonly version: number;
   /** The stored skill behind a registry entry. */
   storedSkill(entry: SkillEntry): StoredSkill | undefined;
+  /**
+   * The content-risk codes the doctor found in an entry's stored version, once
+   * {@link WorkspaceSkills.scanContentRisks} has scanned it; undefined before (or when unreadable).
+   */
+  contentRisksOf(entry: SkillEntry): readonly string[] | undefined;
+  /** Scans the entries not scanned yet; results are kept per content hash of the stored version. */
+  scanContentRisks(entries: readonly SkillEntry[]): Promise<void>;
   /** Builds (once per version) or returns derived data under `key`. */
   derived<Value>(key: string, build: () => Value): Value;
   /** Reloads the skills from the store; concurrent calls share one reload. */
@@ -55,6 +73,33 @@ export async function createWorkspaceSkills(
   let version = 1;
   let derived = new Map<string, unknown>();
   let refreshing: Promise<void> | undefined;
+  // Versions are immutable and content-addressed, so a scan per hash stays true across reloads.
+  const risks = new Map<string, readonly string[]>();
+  const scanning = new Map<string, Promise<void>>();
+  const contentHash = (entry: SkillEntry) =>
+    sourceById.get(entry.sourceId)?.storedSkill(entry.path)?.hash;
+  const scan = (entry: SkillEntry, hash: string): Promise<void> => {
+    let pending = scanning.get(hash);
+    if (pending === undefined) {
+      pending = readSkillContent(registry, entry)
+        .then((content) => {
+          const codes = scanContentRisks({ skill: entry.name, files: content.files }).map(
+            (finding) => finding.code,
+          );
+          if (risks.size >= MAXIMUM_SCANS) {
+            const oldest = risks.keys().next().value;
+            if (oldest !== undefined) risks.delete(oldest);
+          }
+          risks.set(hash, codes);
+        })
+        .catch((error: unknown) => {
+          logger.warn({ err: error, workspaceId, skill: entry.name }, 'content-risk scan failed');
+        })
+        .finally(() => scanning.delete(hash));
+      scanning.set(hash, pending);
+    }
+    return pending;
+  };
   let again = false;
 
   const reload = async () => {
@@ -76,6 +121,21 @@ export async function createWorkspaceSkills(
       return version;
     },
     storedSkill: (entry) => sourceById.get(entry.sourceId)?.storedSkill(entry.path),
+    contentRisksOf(entry) {
+      const hash = contentHash(entry);
+      return hash === undefined ? undefined : risks.get(hash);
+    },
+    async scanContentRisks(entries) {
+      const missing: [SkillEntry, string][] = [];
+      for (const entry of entries) {
+        const hash = contentHash(entry);
+        if (hash !== undefined && !risks.has(hash)) missing.push([entry, hash]);
+      }
+      for (let start = 0; start < missing.length; start += SCANS_AT_ONCE) {
+        const batch = missing.slice(start, start + SCANS_AT_ONCE);
+        await Promise.all(batch.map(([entry, hash]) => scan(entry, hash)));
+      }
+    },
     derived<Value>(key: string, build: () => Value): Value {
       const map = derived;
       if (map.has(key)) return map.get(key) as Value;

@@ -64,6 +64,7 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
   };
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
+  if (settings.contentRisks === 'block') result.contentRisks = 'block';
   return result;
 }
 

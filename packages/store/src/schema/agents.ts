@@ -14,6 +14,8 @@ export interface AgentSettings {
   includePersonal: boolean;
   /** The agent's catalog budget in tokens; absent means the default. */
   catalogBudget?: number;
+  /** `block`: skills with content risks are refused for this agent even when its workspace allows them; stored only when `block`. */
+  contentRisks?: 'allow' | 'block';
   /** The skills the agent is built around; they cannot be deleted while referenced here. */
   skills: string[];
 }

@@ -7,6 +7,8 @@ export interface WorkspaceSettings {
   integrations?: string[];
   /** The catalog budget in tokens of callers without an agent budget; absent: the default. */
   catalogBudget?: number;
+  /** `block`: skills with content risks are refused on every surface but `manage`; stored only when `block`. */
+  contentRisks?: 'allow' | 'block';
 }
 
 /** Tenants: every workspace-scoped row belongs to exactly one workspace. */

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CONTENT_RISK_POLICIES } from '@skillset/core';
 import type { StoredAgent } from '@skillset/store';
 
 const patternListSchema = z.array(z.string().trim().min(1).max(200)).max(1000);
@@ -11,6 +12,10 @@ export const agentSettingsSchema = z
     integrations: z.array(z.string()).optional(),
     includePersonal: z.boolean(),
     catalogBudget: z.number().optional(),
+    contentRisks: z.enum(CONTENT_RISK_POLICIES).optional().openapi({
+      description:
+        '`block`: skills the doctor flags for content risks are refused for this agent; absent: as the workspace says',
+    }),
     skills: z.array(z.string()),
   })
   .openapi('AgentSettings');
@@ -22,6 +27,7 @@ export const agentSettingsInputSchema = z.strictObject({
   integrations: z.array(z.string().min(1).max(100)).max(200).nullable().optional(),
   includePersonal: z.boolean().optional(),
   catalogBudget: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
   skills: patternListSchema.optional(),
 });
 

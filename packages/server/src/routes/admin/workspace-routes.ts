@@ -164,6 +164,9 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
             ...(body.settings.catalogBudget === undefined
               ? {}
               : { catalogBudget: body.settings.catalogBudget ?? undefined }),
+            ...(body.settings.contentRisks === undefined
+              ? {}
+              : { contentRisks: body.settings.contentRisks }),
           };
     const workspace = await store.transaction(async (transaction) => {
       const updated = await transaction.workspaces.update(id, {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CONTENT_RISK_POLICIES } from '@skillset/core';
 import { type StoredWorkspace, WORKSPACE_ROLES, type WorkspaceRole } from '@skillset/store';
 
 /** A workspace role as the API accepts and returns it. */
@@ -6,6 +7,7 @@ export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES).openapi('WorkspaceRol
 
 const integrationsSchema = z.array(z.string().min(1).max(100)).max(200);
 const catalogBudgetSchema = z.number().int().min(1).max(1_000_000);
+const contentRisksSchema = z.enum(CONTENT_RISK_POLICIES);
 
 /** A workspace as the API returns it, with the caller's role in it. */
 export const workspaceSchema = z
@@ -18,6 +20,10 @@ export const workspaceSchema = z
       integrations: z.array(z.string()).optional(),
       catalogBudget: z.number().optional().openapi({
         description: 'Catalog budget in tokens when an agent sets none; absent: 2,000',
+      }),
+      contentRisks: contentRisksSchema.openapi({
+        description:
+          '`block`: skills the doctor flags for content risks are refused on every surface but management',
       }),
     }),
     role: workspaceRoleSchema.optional(),
@@ -39,6 +45,7 @@ export const createWorkspaceSchema = z.strictObject({
       skillsEnabled: z.boolean().optional(),
       integrations: integrationsSchema,
       catalogBudget: catalogBudgetSchema,
+      contentRisks: contentRisksSchema,
     })
     .partial()
     .optional(),
@@ -55,6 +62,7 @@ export const updateWorkspaceSchema = z.strictObject({
       skillsEnabled: z.boolean().optional(),
       integrations: integrationsSchema.nullable().optional(),
       catalogBudget: catalogBudgetSchema.nullable().optional(),
+      contentRisks: contentRisksSchema.optional(),
     })
     .optional(),
 });
@@ -84,6 +92,7 @@ export function toWorkspaceJson(
       ...(workspace.settings.catalogBudget === undefined
         ? {}
         : { catalogBudget: workspace.settings.catalogBudget }),
+      contentRisks: workspace.settings.contentRisks ?? 'allow',
     },
     ...(role === undefined ? {} : { role }),
     createdAt: workspace.createdAt.toISOString(),

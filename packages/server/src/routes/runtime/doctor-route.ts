@@ -107,8 +107,13 @@ export function registerDoctorRoute(app: ApiApp, runtime: SkillRuntime) {
     const report = await scope.skills.derived(
       `${scope.policy.key}|doctor|${entryPoint}|${budget ?? ''}|${budgets.join(',')}`,
       async (): Promise<DoctorReport> => {
+        // The doctor explains why skills are blocked, so it reports flagged skills too.
+        const policy = {
+          ...scope.policy,
+          context: { ...scope.policy.context, contentRisks: 'allow' as const },
+        };
         const entries = (await scope.skills.registry.list()).filter(
-          (entry) => decideEntry(scope.skills, scope.policy, entry, entryPoint).allowed,
+          (entry) => decideEntry(scope.skills, policy, entry, entryPoint).allowed,
         );
         return diagnoseSkills({
           registry: scope.skills.registry,
