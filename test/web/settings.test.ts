@@ -116,11 +116,12 @@ describe('settings', () => {
     expect(await meStatus(token)).toBe(401);
   });
 
-  it('saves the workspace’s integrations and default catalog budget', async () => {
+  it('saves the workspace’s integrations, default catalog budget and content-risk block', async () => {
     await page.getByLabel('Only the listed integrations').check({ force: true });
     await page.getByLabel('Integrations', { exact: true }).first().fill('github');
     await page.keyboard.press('Enter');
     await page.getByLabel('Default catalog budget').fill('500');
+    await page.getByLabel('Block skills with content risks').check({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
     const read = async () => {
       const response = await server.app.request(
@@ -134,12 +135,14 @@ describe('settings', () => {
       skillsEnabled: true,
       integrations: ['github'],
       catalogBudget: 500,
+      contentRisks: 'block',
     });
     await takeScreenshots(page, 'settings');
     await page.getByLabel('Default catalog budget').fill('');
     await page.getByLabel('Only the listed integrations').uncheck({ force: true });
+    await page.getByLabel('Block skills with content risks').uncheck({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await eventually(read).toEqual({ skillsEnabled: true });
+    await eventually(read).toEqual({ skillsEnabled: true, contentRisks: 'allow' });
   });
 
   it('refuses a write from a page of another origin, while the same request from the app works', async () => {

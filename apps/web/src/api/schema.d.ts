@@ -470,6 +470,8 @@ export interface paths {
                             skillsEnabled?: boolean;
                             integrations?: string[];
                             catalogBudget?: number;
+                            /** @enum {string} */
+                            contentRisks?: "allow" | "block";
                         };
                     };
                 };
@@ -664,6 +666,8 @@ export interface paths {
                             skillsEnabled?: boolean;
                             integrations?: string[] | null;
                             catalogBudget?: number | null;
+                            /** @enum {string} */
+                            contentRisks?: "allow" | "block";
                         };
                     };
                 };
@@ -1322,6 +1326,8 @@ export interface paths {
                             integrations?: string[] | null;
                             includePersonal?: boolean;
                             catalogBudget?: number | null;
+                            /** @enum {string} */
+                            contentRisks?: "allow" | "block";
                             skills?: string[];
                         };
                         actsForUserId?: string;
@@ -1521,6 +1527,8 @@ export interface paths {
                             integrations?: string[] | null;
                             includePersonal?: boolean;
                             catalogBudget?: number | null;
+                            /** @enum {string} */
+                            contentRisks?: "allow" | "block";
                             skills?: string[];
                         };
                         actsForUserId?: string | null;
@@ -4270,6 +4278,11 @@ export interface components {
             integrations?: string[];
             includePersonal: boolean;
             catalogBudget?: number;
+            /**
+             * @description `block`: skills the doctor flags for content risks are refused for this agent; absent: as the workspace says
+             * @enum {string}
+             */
+            contentRisks?: "allow" | "block";
             skills: string[];
         };
         Workspace: {
@@ -4281,6 +4294,11 @@ export interface components {
                 integrations?: string[];
                 /** @description Catalog budget in tokens when an agent sets none; absent: 2,000 */
                 catalogBudget?: number;
+                /**
+                 * @description `block`: skills the doctor flags for content risks are refused on every surface but management
+                 * @enum {string}
+                 */
+                contentRisks: "allow" | "block";
             };
             role?: components["schemas"]["WorkspaceRole"];
             createdAt: string;

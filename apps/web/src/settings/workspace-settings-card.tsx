@@ -26,7 +26,9 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   const [gated, setGated] = useState(workspace.settings.integrations !== undefined);
   const [integrations, setIntegrations] = useState(workspace.settings.integrations ?? []);
   const [budget, setBudget] = useState<string | number>(workspace.settings.catalogBudget ?? '');
+  const [blockRisks, setBlockRisks] = useState(workspace.settings.contentRisks === 'block');
   useEffect(() => {
+    setBlockRisks(workspace.settings.contentRisks === 'block');
     setSkillsEnabled(workspace.settings.skillsEnabled);
     setGated(workspace.settings.integrations !== undefined);
     setIntegrations(workspace.settings.integrations ?? []);
@@ -42,6 +44,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               skillsEnabled,
               integrations: gated ? integrations : null,
               catalogBudget: budget === '' ? null : Number(budget),
+              contentRisks: blockRisks ? 'block' : 'allow',
             },
           },
         }),
@@ -103,6 +106,13 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
           disabled={!canEdit}
           maw={360}
         />
+        <Switch
+          label="Block skills with content risks"
+          description="Skills the doctor flags (instructions that override others, hidden text, scripts that reach the network or credentials) reach no agent; they can still be edited"
+          checked={blockRisks}
+          disabled={!canEdit}
+          onChange={(event) => setBlockRisks(event.currentTarget.checked)}
+        />
         {save.isError ? (
           <Alert color="red" variant="light" role="alert">
             {save.error.message}
@@ -124,7 +134,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   );
 }
 
-/** The workspace's settings: skills on or off, gated integrations and the catalog budget. */
+/** The workspace's settings: skills on or off, gated integrations, the catalog budget and content risks. */
 export function WorkspaceSettingsCard({
   workspaceId,
   canEdit,
