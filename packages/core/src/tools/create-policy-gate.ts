@@ -65,12 +65,14 @@ export interface PolicyGate {
   ): Promise<GateResult>;
 }
 
+// Registry entries are new objects whenever their skill changes, so one scan per entry stays true;
+// shared by every gate, since hosts such as the MCP server create a gate per request.
+const scans = new WeakMap<SkillEntry, Promise<string[] | undefined>>();
+
 /** Creates the policy gate the skill tools share. */
 export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
   const { registry, policy, store, approve } = options;
 
-  // Registry entries are new objects whenever their skill changes, so one scan per entry stays true.
-  const scans = new WeakMap<SkillEntry, Promise<string[] | undefined>>();
   const contentRisksOf = (entry: SkillEntry): Promise<string[] | undefined> => {
     let scan = scans.get(entry);
     if (scan === undefined) {
