@@ -114,11 +114,15 @@ describe('agents pages', () => {
     await pinned.fill('haiku');
     await pinned.press('Enter');
     await page.getByRole('switch', { name: 'Include personal skills' }).click({ force: true });
+    await page
+      .getByRole('switch', { name: 'Block skills with content risks' })
+      .click({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
     await eventually(async () => (await agentSettings('support-bot')).settings).toMatchObject({
       catalogBudget: 500,
       skills: ['haiku'],
       includePersonal: true,
+      contentRisks: 'block',
     });
     await eventually(() => page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(
       true,

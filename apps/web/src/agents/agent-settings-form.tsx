@@ -27,6 +27,7 @@ interface Draft {
   inheritIntegrations: boolean;
   integrations: string[];
   catalogBudget: number | '';
+  blockContentRisks: boolean;
   pinned: string[];
 }
 
@@ -42,6 +43,7 @@ function draftOf(agent: Agent): Draft {
     inheritIntegrations: settings.integrations === undefined,
     integrations: settings.integrations ?? [],
     catalogBudget: settings.catalogBudget ?? '',
+    blockContentRisks: settings.contentRisks === 'block',
     pinned: settings.skills,
   };
 }
@@ -57,6 +59,7 @@ function updateOf(draft: Draft): AgentUpdate {
       allowlist: draft.allowlist,
       integrations: draft.inheritIntegrations ? null : draft.integrations,
       catalogBudget: draft.catalogBudget === '' ? null : draft.catalogBudget,
+      contentRisks: draft.blockContentRisks ? 'block' : 'allow',
       skills: draft.pinned,
     },
   };
@@ -144,6 +147,12 @@ export function AgentSettingsForm({
             value={draft.allowlist}
             onChange={(allowlist) => set({ allowlist })}
             clearable
+          />
+          <Switch
+            label="Block skills with content risks"
+            description="Skills the doctor flags reach this agent in no way; a block in the workspace settings holds anyway."
+            checked={draft.blockContentRisks}
+            onChange={(event) => set({ blockContentRisks: event.currentTarget.checked })}
           />
           <Switch
             label="Use the workspace’s integrations"
