@@ -39,7 +39,7 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
       leftOutOf: 'the search',
     });
     const skills = await loadCatalogSkills({ registry, entries, withBodies: true });
-    const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) });
+    const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms() });
     const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({
       name: hit.name,
       score: roundScore(hit.score),

@@ -13,7 +13,7 @@ import type { SynonymTable } from './synonym-table.ts';
 
 /** Options of `createSkillIndex`; every ranking knob has a measured default (docs/decisions/0011). */
 export interface SkillIndexOptions {
-  /** Related terms per stemmed term (e.g. from `loadWordNetSynonyms`); none by default. */
+  /** Related terms per stemmed term (e.g. `loadSynonyms()`); none by default. */
   synonyms?: SynonymTable;
   /** Weight of synonym matches relative to the query's own terms. */
   synonymWeight?: number;
