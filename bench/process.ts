@@ -37,6 +37,8 @@ interface Command {
   name: string;
   argv: string[];
   prepare?: string[];
+  /** Timed runs (default RUNS); fewer for the slow commands. */
+  runs?: number;
 }
 
 interface Timing {
@@ -53,7 +55,8 @@ const quote = (argument: string): string =>
 
 function timeWithHyperfine(command: Command): number {
   const exportFile = join(DATA_DIR, 'hyperfine.json');
-  const args = ['-N', '--warmup', '1', '--runs', String(RUNS), '--export-json', exportFile];
+  const runs = String(command.runs ?? RUNS);
+  const args = ['-N', '--warmup', '1', '--runs', runs, '--export-json', exportFile];
   if (command.prepare) args.push('--prepare', command.prepare.map(quote).join(' '));
   args.push('--command-name', command.name, command.argv.map(quote).join(' '));
   const result = spawnSync('hyperfine', args, { cwd: PROJECT, env: ENV, encoding: 'utf8' });
@@ -75,7 +78,7 @@ function runOnce(argv: readonly string[]): void {
 
 function timeWithOwnTimer(command: Command): number {
   const times: number[] = [];
-  for (let run = -1; run < RUNS; run++) {
+  for (let run = -1; run < (command.runs ?? RUNS); run++) {
     if (command.prepare) runOnce(command.prepare);
     const start = performance.now();
     runOnce(command.argv);
@@ -169,7 +172,7 @@ export async function run(): Promise<void> {
   const useHyperfine = hasHyperfine();
   console.log(
     `${COUNT.toLocaleString('en-US')} skills in ${PROJECT}/.claude/skills; Node ${process.version};` +
-      ` ${useHyperfine ? 'hyperfine' : 'own timer'}, median of ${RUNS} runs after a warm-up;` +
+      ` ${useHyperfine ? 'hyperfine' : 'own timer'}, median of ${RUNS} runs (search: 3 cold, 5 warm) after a warm-up;` +
       ' RSS = peak of one run (GNU time). The page cache is warm for every command;' +
       ' "cold" means no Skillset cache ($XDG_CACHE_HOME/skillset removed before each run).\n',
   );
@@ -182,8 +185,13 @@ export async function run(): Promise<void> {
     listCold: { name: 'list cold', argv: skillset('list', '--json'), prepare: dropCache },
     listWarm: { name: 'list warm', argv: skillset('list', '--json') },
     openskills: { name: 'openskills list', argv: [NODE, OPENSKILLS, 'list'] },
-    searchCold: { name: 'search cold', argv: skillset('search', QUERY), prepare: dropCache },
-    searchWarm: { name: 'search warm', argv: skillset('search', QUERY) },
+    searchCold: {
+      name: 'search cold',
+      argv: skillset('search', QUERY),
+      prepare: dropCache,
+      runs: 3,
+    },
+    searchWarm: { name: 'search warm', argv: skillset('search', QUERY), runs: 5 },
   } satisfies Record<string, Command>;
   const timings: Partial<Record<keyof typeof commands, Timing>> = {};
   for (const [key, command] of Object.entries(commands)) {

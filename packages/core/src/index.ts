@@ -193,9 +193,11 @@ export type {
   SkillShadow,
 } from './registry/skill-entry.ts';
 export {
+  analyzeSkill,
   cosineSimilarity,
   createHybridSkillSearch,
   createSkillIndex,
+  DEFAULT_INDEX_SETTINGS,
   type EmbeddingCache,
   type EmbeddingFunction,
   type FusedResult,
@@ -208,6 +210,7 @@ export {
   type InvertedIndexSettings,
   type RankedSkill,
   type SearchSkillsOptions,
+  type SkillAnalysis,
   type SkillIndex,
   type SkillIndexOptions,
   type SkillSearchHit,

@@ -50,22 +50,44 @@ function countTerms(terms: readonly string[]): Map<string, number> {
   return counts;
 }
 
-/** Builds a BM25F index with impacts precomputed per (term, document), so a query only adds numbers. */
+/** One skill's terms as the index counts them: per field (name, description, tags, body), each term's count and the field's length in terms. */
+export interface SkillAnalysis {
+  counts: [Map<string, number>, Map<string, number>, Map<string, number>, Map<string, number>];
+  lengths: [number, number, number, number];
+}
+
+/** Tokenizes a skill's fields for the index (the costly part of indexing; cache it by content). */
+export function analyzeSkill(skill: CatalogSkill, maximumBodyLength: number): SkillAnalysis {
+  const counts = [] as unknown as SkillAnalysis['counts'];
+  const lengths = [] as unknown as SkillAnalysis['lengths'];
+  for (const field of fieldNames) {
+    const terms = tokenizeText(fieldText(skill, field, maximumBodyLength));
+    counts.push(countTerms(terms));
+    lengths.push(terms.length);
+  }
+  return { counts, lengths };
+}
+
+/**
+ * Builds a BM25F index with impacts precomputed per (term, document), so a query only adds numbers.
+ * `analyses[i]`, when given, stands for `analyzeSkill(skills[i], settings.maximumBodyLength)`.
+ */
 export function buildInvertedIndex(
   skills: readonly CatalogSkill[],
   settings: InvertedIndexSettings,
+  analyses: readonly (SkillAnalysis | undefined)[] = [],
 ): InvertedIndex {
   const documentCount = skills.length;
   const fieldCounts = fieldNames.map(() => new Array<Map<string, number>>(documentCount));
   const fieldLengths = fieldNames.map(() => new Float64Array(documentCount));
   const summaryTerms = new Array<Map<string, number>>(documentCount);
   skills.forEach((skill, document) => {
+    const analysis = analyses[document] ?? analyzeSkill(skill, settings.maximumBodyLength);
     const summary = new Map<string, number>();
     fieldNames.forEach((field, fieldIndex) => {
-      const terms = tokenizeText(fieldText(skill, field, settings.maximumBodyLength));
-      const counts = countTerms(terms);
+      const counts = analysis.counts[fieldIndex] as Map<string, number>;
       (fieldCounts[fieldIndex] as Array<Map<string, number>>)[document] = counts;
-      (fieldLengths[fieldIndex] as Float64Array)[document] = terms.length;
+      (fieldLengths[fieldIndex] as Float64Array)[document] = analysis.lengths[fieldIndex] as number;
       if (field !== 'body') {
         for (const [term, count] of counts) summary.set(term, (summary.get(term) ?? 0) + count);
       }
