@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { RelatedTerm, SynonymTable } from '@skillset/core';
+import type { RelatedTerm, SynonymTable } from '../../packages/core/src/search/synonym-table.ts';
 // The index's own stemmer (not exported by the package), so the table's stems match the index's.
 import { stemTerm } from '../../packages/core/src/search/tokenize-text.ts';
 

@@ -1,5 +1,5 @@
-import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 import o200kRanks from 'gpt-tokenizer/bpeRanks/o200k_base';
+import { GptEncoding } from 'gpt-tokenizer/GptEncoding';
 
 // Building the encoder's tables takes ~0.3 s, so it happens on the first count, not at import.
 let encoding: GptEncoding | undefined;

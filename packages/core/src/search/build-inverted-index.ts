@@ -101,7 +101,9 @@ export function buildInvertedIndex(
   });
 
   // Pseudo term frequency per (term, document), summed over fields with BM25F normalisation.
-  const pseudoFrequencies = new Map<string, Map<number, number>>();
+  // Documents are visited in order, so a term's list only ever grows at its end: plain arrays,
+  // not a map per term (that cost most of the index's build time and garbage at 10,000 skills).
+  const pseudoFrequencies = new Map<string, { documents: number[]; frequencies: number[] }>();
   for (let document = 0; document < documentCount; document++) {
     fieldNames.forEach((field, fieldIndex) => {
       const { weight, lengthNormalization } = settings.fields[field];
@@ -113,10 +115,17 @@ export function buildInvertedIndex(
       for (const [term, count] of counts ?? []) {
         let perDocument = pseudoFrequencies.get(term);
         if (perDocument === undefined) {
-          perDocument = new Map();
+          perDocument = { documents: [], frequencies: [] };
           pseudoFrequencies.set(term, perDocument);
         }
-        perDocument.set(document, (perDocument.get(document) ?? 0) + (weight * count) / normalizer);
+        const last = perDocument.documents.length - 1;
+        const frequency = (weight * count) / normalizer;
+        if (last >= 0 && perDocument.documents[last] === document) {
+          perDocument.frequencies[last] = (perDocument.frequencies[last] as number) + frequency;
+        } else {
+          perDocument.documents.push(document);
+          perDocument.frequencies.push(0 + frequency);
+        }
       }
     });
   }
@@ -125,17 +134,15 @@ export function buildInvertedIndex(
   const documentFrequency = new Map<string, number>();
   const saturation = settings.saturation;
   for (const [term, perDocument] of pseudoFrequencies) {
-    const frequency = perDocument.size;
+    const frequency = perDocument.documents.length;
     documentFrequency.set(term, frequency);
     const inverseFrequency = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
-    const documents = new Int32Array(frequency);
+    const documents = Int32Array.from(perDocument.documents);
     const impacts = new Float32Array(frequency);
-    let offset = 0;
-    for (const [document, pseudoFrequency] of perDocument) {
-      documents[offset] = document;
+    for (let offset = 0; offset < frequency; offset++) {
+      const pseudoFrequency = perDocument.frequencies[offset] as number;
       impacts[offset] =
         (inverseFrequency * pseudoFrequency * (saturation + 1)) / (pseudoFrequency + saturation);
-      offset++;
     }
     postings.set(term, { documents, impacts });
   }
