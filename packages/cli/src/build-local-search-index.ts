@@ -129,10 +129,16 @@ export async function buildLocalSearchIndex(
     entries.map(async (entry, position) => {
       const skill = catalogSkillOf(entry);
       skills[position] = skill;
-      let stat: { size: number; mtimeMs: number } | undefined;
-      try {
-        stat = statSync(entry.skillFile);
-      } catch {}
+      // The scan's size and mtime when the source has them; else one stat.
+      let stat: { size: number; mtimeMs: number } | undefined =
+        entry.size !== undefined && entry.mtimeMs !== undefined
+          ? { size: entry.size, mtimeMs: entry.mtimeMs }
+          : undefined;
+      if (stat === undefined) {
+        try {
+          stat = statSync(entry.skillFile);
+        } catch {}
+      }
       const hit = cached[entry.skillFile];
       if (
         stat !== undefined &&
