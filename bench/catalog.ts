@@ -7,7 +7,7 @@ import {
   parseInvocation,
   renderCatalog,
 } from '@skillset/core';
-import { loadWordNetSynonyms } from '@skillset/core/node';
+import { loadSynonyms } from '@skillset/core/node';
 import { loadSelectionQueries, loadSelectionSkills } from './selection.ts';
 
 // Collects the garbage of loading and indexing so that it does not land inside a measured render.
@@ -38,7 +38,7 @@ async function measureCatalog(rows: string[]): Promise<void> {
   const { corpus, distractors } = loadSelectionSkills();
   const skills = [...corpus, ...distractors];
   const buildStart = performance.now();
-  const index = createSkillIndex(skills, { synonyms: loadWordNetSynonyms() });
+  const index = createSkillIndex(skills, { synonyms: loadSynonyms() });
   const buildTime = performance.now() - buildStart;
   const random = createRandom(7);
   const words = skills

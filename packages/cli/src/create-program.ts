@@ -1,4 +1,4 @@
-import { type CatalogFormat, type CatalogMode, DEFAULT_CATALOG_BUDGET } from '@skillset/core';
+import type { CatalogFormat, CatalogMode } from '@skillset/core';
 import { Command, Option } from 'commander';
 import { readCliVersion } from './cli-version.ts';
 import { parseExpires } from './output/parse-expires.ts';
@@ -13,7 +13,7 @@ export interface CommandOutcome {
 interface CatalogCliOptions {
   dir: string[];
   query?: string;
-  budget: number;
+  budget?: number;
   format: CatalogFormat;
   mode?: CatalogMode;
   json?: boolean;
@@ -25,6 +25,9 @@ interface ServerCliOptions {
   dataDir?: string;
   databaseUrl?: string;
 }
+
+/** DEFAULT_CATALOG_BUDGET of @skillset/core, repeated for the help text (a test keeps them equal). */
+export const HELP_CATALOG_BUDGET = 2000;
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -100,9 +103,11 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .addOption(dirOption())
     .option('--query <text>', "the user's message; ranks the catalog by relevance to it")
     .addOption(
-      new Option('--budget <tokens>', 'token budget of the whole catalog')
-        .argParser(parsePositiveInteger)
-        .default(DEFAULT_CATALOG_BUDGET),
+      // No commander default: the command applies DEFAULT_CATALOG_BUDGET, so help loads no core.
+      new Option(
+        '--budget <tokens>',
+        `token budget of the whole catalog (default: ${HELP_CATALOG_BUDGET})`,
+      ).argParser(parsePositiveInteger),
     )
     .addOption(
       new Option('--format <format>', 'catalog format')
@@ -129,7 +134,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       outcome.exitCode = await runCatalog(terminal, {
         dirs: options.dir,
         ...(query === undefined ? {} : { query }),
-        budget: options.budget,
+        ...(options.budget === undefined ? {} : { budget: options.budget }),
         format: options.format,
         mode,
         json: options.json,

@@ -232,9 +232,11 @@ export type {
   SkillShadow,
 } from './registry/skill-entry.ts';
 export {
+  analyzeSkill,
   cosineSimilarity,
   createHybridSkillSearch,
   createSkillIndex,
+  DEFAULT_INDEX_SETTINGS,
   type EmbeddingCache,
   type EmbeddingFunction,
   type FusedResult,
@@ -247,6 +249,7 @@ export {
   type InvertedIndexSettings,
   type RankedSkill,
   type SearchSkillsOptions,
+  type SkillAnalysis,
   type SkillIndex,
   type SkillIndexOptions,
   type SkillSearchHit,

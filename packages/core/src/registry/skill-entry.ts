@@ -26,6 +26,9 @@ export interface SkillEntry {
   path: string;
   /** The `SKILL.md` file. */
   skillFile: string;
+  /** The size and mtime of `SKILL.md` when the source's scan read them (folder sources). */
+  size?: number;
+  mtimeMs?: number;
   /** Entries of the same name this one hides, highest precedence first (empty unless it wins). */
   shadows: SkillShadow[];
   /** The winning entry that hides this one; absent on winners. */
