@@ -150,7 +150,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .addOption(
       new Option('--budget <tokens>', "Skillset's catalog budget in tokens")
         .argParser(parsePositiveInteger)
-        .default(DEFAULT_CATALOG_BUDGET),
+        .default(HELP_CATALOG_BUDGET),
     )
     .addOption(
       new Option(
