@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type Activation, activate, type ForkActivation } from '../invoke/activate.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
-import type { SkillRegistry } from '../registry/create-registry.ts';
 import { closestNames } from '../registry/closest-names.ts';
+import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
