@@ -4,7 +4,8 @@
  * `node:http` server answering the same number of bytes, in one run; then the import of 10,000
  * skills. The load runs in a worker thread: fixed concurrency, keep-alive, bounded duration.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -120,6 +121,23 @@ async function workspaceOf(store: Store, token: string): Promise<string> {
 
 const format = (value: number, digits = 1) => value.toFixed(digits);
 
+/** With `BENCH_HTTP_PROFILE=<dir>`, writes a CPU profile of the main thread while `work` runs. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_HTTP_PROFILE;
+  if (dir === undefined) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** Runs the HTTP benchmark and prints its table. */
 export async function run(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'skillset-bench-http-'));
@@ -182,7 +200,7 @@ export async function run(): Promise<void> {
           url: bare.url + new URL(target.url).pathname,
         });
         await new Promise((resolve) => bare.server.close(resolve));
-        const appResult = await runLoad(target);
+        const appResult = await profiled(name, () => runLoad(target));
         if (appResult.errors > 0)
           console.warn(`warning: ${appResult.errors} failed ${name} requests`);
         const ratio = appResult.perSecond / bareResult.perSecond;
