@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { SkillsetError } from '@skillset/core';
+import { defaultCacheDir } from '@skillset/core/node';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -15,6 +16,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import { migrate } from '../migrate/migrate.ts';
 import { createStoreRepositories } from './create-store-repositories.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { openPgliteClient } from './open-pglite-client.ts';
 import type { Store, StoreKind } from './store.ts';
 import type { StoreErrorCode } from './store-error-code.ts';
 
@@ -28,6 +30,12 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
   /** Apply pending migrations before returning (default false: call `store.migrate()`). */
   migrate?: boolean;
+  /**
+   * Where PGlite keeps the empty cluster a new database starts from, so that only the first one
+   * per machine and PGlite version runs `initdb` (decision 0095). Default: Skillset's user cache
+   * folder; `false`: no template.
+   */
+  pgliteTemplateDir?: string | false;
   /** The most connections the PostgreSQL pool opens (default 10). */
   poolSize?: number;
   logger?: StoreLogger;
@@ -49,22 +57,30 @@ interface Driver {
   close(): Promise<void>;
 }
 
-async function openPglite(dataDir: string | undefined, given: PGlite | undefined): Promise<Driver> {
+async function openPglite(
+  dataDir: string | undefined,
+  given: PGlite | undefined,
+  templateDir: string | undefined,
+): Promise<Driver> {
   let client: PGlite;
   let lock: DataDirLock | undefined;
-  if (given !== undefined) {
-    client = given;
-  } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite();
-  } else {
-    const folder = join(dataDir, 'pglite');
-    await mkdir(folder, { recursive: true });
-    // PGlite allows one process per folder: a second one would corrupt it (decision 0060).
-    lock = await acquireDataDirLock(dataDir);
-    client = new PGlite(folder);
-  }
   try {
-    await client.waitReady;
+    if (given !== undefined) {
+      client = given;
+      await client.waitReady;
+    } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
+      client = new PGlite();
+      await client.waitReady;
+    } else {
+      const folder = join(dataDir, 'pglite');
+      await mkdir(folder, { recursive: true });
+      // PGlite allows one process per folder: a second one would corrupt it (decision 0060).
+      lock = await acquireDataDirLock(dataDir);
+      client = await openPgliteClient({
+        folder,
+        ...(templateDir === undefined ? {} : { templateDir }),
+      });
+    }
   } catch (error) {
     await lock?.release();
     throw error;
@@ -129,7 +145,13 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   const driver =
     options.databaseUrl === undefined
-      ? await openPglite(options.dataDir, options.pglite)
+      ? await openPglite(
+          options.dataDir,
+          options.pglite,
+          options.pgliteTemplateDir === false
+            ? undefined
+            : (options.pgliteTemplateDir ?? defaultCacheDir()),
+        )
       : openPostgres(options.databaseUrl, options, logger);
   const hub = createChangeFeedHub((error) =>
     logger.error('a change listener threw', {
