@@ -3,12 +3,9 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { SkillsetError } from '@skillset/core';
 import { defaultCacheDir } from '@skillset/core/node';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
-import { listenPostgres } from '../changes/listen-postgres.ts';
 import { readAccessEpoch } from '../changes/read-access-epoch.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
@@ -105,7 +102,15 @@ async function openPglite(
   };
 }
 
-function openPostgres(databaseUrl: string, options: OpenStoreOptions, logger: StoreLogger): Driver {
+async function openPostgres(
+  databaseUrl: string,
+  options: OpenStoreOptions,
+  logger: StoreLogger,
+): Promise<Driver> {
+  // Loaded only for PostgreSQL: a PGlite server never needs the driver (decision 0095).
+  const [{ default: pg }, { drizzle: drizzleNodePostgres }, { listenPostgres }] = await Promise.all(
+    [import('pg'), import('drizzle-orm/node-postgres'), import('../changes/listen-postgres.ts')],
+  );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   pool.on('error', (error) =>
     logger.warn('idle database connection failed', { error: error.message }),
@@ -152,7 +157,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
             ? undefined
             : (options.pgliteTemplateDir ?? defaultCacheDir()),
         )
-      : openPostgres(options.databaseUrl, options, logger);
+      : await openPostgres(options.databaseUrl, options, logger);
   const hub = createChangeFeedHub((error) =>
     logger.error('a change listener threw', {
       error: error instanceof Error ? error.message : String(error),
