@@ -187,7 +187,7 @@ export async function run(): Promise<void> {
       const highest = Math.max(...peaks);
       rows.push({
         target: `steady RSS, ${LOAD_RUNS} load runs of ${LOAD_SECONDS} s (${SKILLS.toLocaleString('en-US')} skills)`,
-        measured: peaks.map((peak) => `${peak.toFixed(0)}`).join(' / ') + ' MB',
+        measured: `${peaks.map((peak) => peak.toFixed(0)).join(' / ')} MB`,
         limit: '≤ 300 MB',
         pass: highest > 0 && highest <= 300,
       });
