@@ -106,9 +106,12 @@ async function send(route: Route, options: { token?: string; headers?: Record<st
     ...(json === undefined ? {} : { json }),
   });
   // An event stream that was (wrongly) opened would never end: read only what is there.
-  const text = (response.headers.get('content-type') ?? '').includes('text/event-stream')
-    ? (await response.body?.cancel(), '')
-    : await response.text();
+  let text = '';
+  if ((response.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    await response.body?.cancel();
+  } else {
+    text = await response.text();
+  }
   return { status: response.status, text };
 }
 
