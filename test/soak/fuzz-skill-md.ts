@@ -65,6 +65,7 @@ const HOSTILE_SNIPPETS = [
   '"unterminated: \n',
   '\ufeff\u0000\u202e\ud800\n',
   '\r\n\r\n---\r\n',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: skill bodies use ${VAR} placeholders literally
   '{{dryRun}} ${SKILL_DIR} $ARGUMENTS $1 $0 ${SESSION_ID} $__proto__ {{constructor}}\n',
 ];
 
