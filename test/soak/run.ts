@@ -5,6 +5,7 @@
 const PARTS: Record<string, string> = {
   fuzz: './soak-fuzz.ts',
   crash: './soak-crash.ts',
+  load: './soak-load.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

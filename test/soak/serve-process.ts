@@ -55,7 +55,8 @@ export const SOAK_ADMIN_TOKEN = `sks_soak${randomBytes(16).toString('hex')}`;
 
 /** Starts `skillset serve --port 0`; resolves once it listens. */
 export function startServe(database: ServeDatabase, cwd: string): Promise<ServeProcess> {
-  const child = spawn(skillsetBin, ['serve', '--port', '0'], {
+  // This Node runs the bin itself, so the child is the server (no wrapper a kill -9 would miss).
+  const child = spawn(process.execPath, [skillsetBin, 'serve', '--port', '0'], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
