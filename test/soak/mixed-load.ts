@@ -136,7 +136,9 @@ export async function mixedLoad(options: MixedLoadOptions): Promise<MixedLoadRes
         const response = await request();
         await response.arrayBuffer();
         const elapsed = performance.now() - requestStarted;
-        (latencies[kind] ??= []).push(elapsed);
+        const list = latencies[kind] ?? [];
+        latencies[kind] = list;
+        list.push(elapsed);
         statuses[response.status] = (statuses[response.status] ?? 0) + 1;
         if (response.ok) onOk?.(response);
         else if (response.status === 409 || response.status === 412) await onConflict?.();

@@ -113,11 +113,12 @@ describe('folder sources and stores do not read or write through links leading o
     await symlink(join(dir.path, 'outside'), join(dir.path, 'root/taken'));
     const store = createFolderSkillStore({ root: join(dir.path, 'root') });
     await expect(
-      store.create({ text: buildSkill({ name: 'taken', body: 'Body.\n' }) }),
+      store.create({ name: 'taken', text: buildSkill({ name: 'taken', body: 'Body.\n' }) }),
     ).rejects.toSatisfy(refused('skill_exists'));
     for (const path of ['../escape.md', '/tmp/escape.md', 'a/../../escape.md']) {
       await expect(
         store.create({
+          name: 'fresh',
           text: buildSkill({ name: 'fresh', body: 'Body.\n' }),
           files: { [path]: 'x' },
         }),
