@@ -7,6 +7,7 @@ import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { SkillChange, Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { loggableError } from '../http/loggable-error.ts';
 import { createCachedAuthStore } from './create-cached-auth-store.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import {
@@ -155,7 +156,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         try {
           listener();
         } catch (error) {
-          logger.error({ err: error }, 'a resync listener threw');
+          logger.error({ err: loggableError(error) }, 'a resync listener threw');
         }
       }
     });

@@ -1,6 +1,7 @@
 import { createRegistry, type SkillEntry, type SkillRegistry } from '@skillset/core';
 import { STORED_SKILL_SCOPES, type Store, type StoredSkill } from '@skillset/store';
 import type { Logger } from 'pino';
+import { loggableError } from '../http/loggable-error.ts';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
 import { loadVisibleSkills } from './load-visible-skills.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
@@ -90,7 +91,7 @@ export async function createWorkspaceSkills(
       }
       refreshing = reload()
         .catch((error: unknown) => {
-          logger.warn({ err: error, workspaceId }, 'skill registry reload failed');
+          logger.warn({ err: loggableError(error), workspaceId }, 'skill registry reload failed');
         })
         .finally(() => {
           refreshing = undefined;
