@@ -31,4 +31,12 @@ export {
   SkillsMcpServer,
   type SkillsMcpServerOptions,
 } from './skills-mcp-server.ts';
+export {
+  createMcpSkillSource,
+  DEFAULT_MCP_SKILL_TIMEOUT_MS,
+  describeSkillFile,
+  MAX_MCP_SKILLS,
+  type McpSkillSourceOptions,
+  SKILLS_EXTENSION_ID,
+} from './source/index.ts';
 export { DEFAULT_LIST_CHANGED_DELAY_MS } from './watch-list-changes.ts';

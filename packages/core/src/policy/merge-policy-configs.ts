@@ -14,7 +14,8 @@ function mergeValues(lower: unknown, higher: unknown): unknown {
 /**
  * Merges the user config with the project config, project winning: `allowlist` and `integrations`
  * are replaced when the project sets them, `config` is merged key by key, and `rules` accumulate
- * (user rules first) so that a deny from either file holds — a project cannot re-allow what the user denied.
+ * (user rules first) so that a deny from either file holds — a project cannot re-allow what the user denied;
+ * `mcpServers` are merged by label, the project's entry replacing the user's.
  */
 export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): PolicyConfig {
   const merged: PolicyConfig = {};
@@ -27,6 +28,9 @@ export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): P
   if (integrations !== undefined) merged.integrations = [...integrations];
   if (user.config !== undefined || project.config !== undefined) {
     merged.config = mergeValues(user.config ?? {}, project.config ?? {}) as Record<string, unknown>;
+  }
+  if (user.mcpServers !== undefined || project.mcpServers !== undefined) {
+    merged.mcpServers = { ...user.mcpServers, ...project.mcpServers };
   }
   return merged;
 }

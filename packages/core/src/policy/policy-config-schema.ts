@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mcpServersConfigSchema } from './mcp-server-config-schema.ts';
 import { PERMISSION_ACTIONS } from './permission-rule.ts';
 import { POLICY_SURFACES } from './policy-surface.ts';
 
@@ -19,7 +20,8 @@ export const policyConfigSchema = z.strictObject({
   allowlist: z.array(nonEmptyText).optional(),
   integrations: z.array(nonEmptyText).optional(),
   config: z.record(z.string(), z.unknown()).optional(),
+  mcpServers: mcpServersConfigSchema.optional(),
 });
 
-/** A validated local policy config: permission rules, an allowlist, integrations and config values. */
+/** A validated local config: permission rules, an allowlist, integrations, config values and MCP skill servers. */
 export type PolicyConfig = z.output<typeof policyConfigSchema>;
