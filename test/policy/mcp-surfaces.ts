@@ -64,20 +64,17 @@ async function callSkillTool(
 ): Promise<SurfaceUse> {
   const { client, approvals } = world.mcp;
   const before = approvals.length;
-  let result: CallToolResult;
-  try {
-    result = (await client.callTool({ name, arguments: { skill, ...input } })) as CallToolResult;
-  } catch (error) {
-    // The use_skill enum names only the skills the model may use.
-    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
-      return { allowed: false };
-    }
-    throw error;
-  }
+  const result = (await client.callTool({
+    name,
+    arguments: { skill, ...input },
+  })) as CallToolResult;
   const flagged = approvals.slice(before).some((entry) => entry.endsWith(`:${skill}`));
   if (result.isError !== true) return { allowed: true, flagged };
   const text = JSON.stringify(result.content);
-  if (!text.includes('Unknown skill')) throw new Error(`unexpected ${name} error: ${text}`);
+  // A denied skill reads as unknown: not in use_skill's enum of allowed names, or "Unknown skill".
+  if (!text.includes('Unknown skill') && !text.includes('allowed values')) {
+    throw new Error(`unexpected ${name} error: ${text}`);
+  }
   return { allowed: false };
 }
 

@@ -101,14 +101,14 @@ describe('/mcp', () => {
     expect(resources.map((resource) => resource.uri)).toContain('skill://notes/SKILL.md');
   });
 
-  it('answers argument errors and bad tool input with MCP errors', async () => {
+  it('answers argument errors with MCP errors and bad tool input with isError results', async () => {
     const client = await connect(ownerToken);
     const missing = client.getPrompt({ name: 'deploy' });
     await expect(missing).rejects.toBeInstanceOf(McpError);
     await expect(client.getPrompt({ name: 'deploy' })).rejects.toThrow(/Usage: \/deploy/);
-    await expect(
-      client.callTool({ name: 'use_skill', arguments: { skill: 42 } }),
-    ).rejects.toBeInstanceOf(McpError);
+    const badInput = await client.callTool({ name: 'use_skill', arguments: { skill: 42 } });
+    expect(badInput.isError).toBe(true);
+    expect(JSON.stringify(badInput.content)).toContain('Invalid input for use_skill');
   });
 
   it('hides a denied skill from every list of an agent token and refuses it', async () => {
@@ -123,8 +123,9 @@ describe('/mcp', () => {
     expect(resources.some((resource) => resource.uri.startsWith('skill://secret/'))).toBe(false);
     await expect(client.getPrompt({ name: 'secret' })).rejects.toBeInstanceOf(McpError);
     await expect(client.readResource({ uri: 'skill://secret/SKILL.md' })).rejects.toThrow();
-    const call = client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
-    await expect(call).rejects.toBeInstanceOf(McpError);
+    const call = await client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
+    expect(call.isError).toBe(true);
+    expect(JSON.stringify(call.content)).toContain('Unknown skill \\"secret\\"');
   });
 
   it('sends list_changed after a skill is created through the store', async () => {

@@ -178,6 +178,7 @@ export {
   type WorkspacePolicySettings,
 } from './policy/index.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
+export { closestNames } from './registry/closest-names.ts';
 export {
   createRegistry,
   type RegistryOptions,
@@ -326,3 +327,4 @@ export {
   skillFieldsInputShape,
   skillTextOfFields,
 } from './tools/skill-text-of-fields.ts';
+export { type SkillTextParts, splitSkillText } from './tools/split-skill-text.ts';

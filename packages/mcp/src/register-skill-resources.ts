@@ -11,6 +11,7 @@ import { guessMimeType, type SkillEntry, type SkillRegistry, SkillsetError } fro
 import { describeResourceContent } from './describe-resource-content.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { toRequestInfo } from './request-extra.ts';
+import { skillFileName } from './skill-file-name.ts';
 import {
   parseSkillResourceUri,
   SKILL_RESOURCE_TEMPLATE,
@@ -124,11 +125,6 @@ async function listSkillResources(registry: SkillRegistry, entry: SkillEntry): P
     });
   }
   return resources;
-}
-
-/** The name of the skill's own file in its folder (`SKILL.md`, or a variant spelling). */
-function skillFileName(entry: SkillEntry): string {
-  return entry.skillFile.split(/[\\/]/).at(-1) ?? 'SKILL.md';
 }
 
 function readCursor(cursor: string | undefined): number {

@@ -2,14 +2,13 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   type ApproveFunction,
+  closestNames,
   createSkillTools,
   formatToolResult,
   type SkillRegistry,
@@ -50,24 +49,28 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
     const { name, arguments: input = {} } = request.params;
     const tool = tools.find((candidate) => candidate.name === name);
     if (tool === undefined) {
-      const names = tools.map((candidate) => candidate.name).join(', ');
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool ${JSON.stringify(name)}. Available tools: ${names}.`,
+      const suggestions = closestNames(
+        name,
+        tools.map((candidate) => candidate.name),
       );
+      const hint =
+        suggestions.length === 0
+          ? ''
+          : ` Did you mean ${suggestions.map((each) => JSON.stringify(each)).join(', ')}?`;
+      return errorResult(`Error: Unknown tool ${JSON.stringify(name)}.${hint}`);
     }
+    // Bad input is a tool result with isError (SEP-1303), so the model can read it and retry.
     const result = await tool.execute(input);
-    if (!result.ok && result.error.code === 'invalid_input') {
-      throw new McpError(ErrorCode.InvalidParams, result.error.message, {
-        code: result.error.code,
-      });
-    }
     const callResult: CallToolResult = {
       content: [{ type: 'text', text: formatToolResult(result) }],
     };
     if (!result.ok) callResult.isError = true;
     return callResult;
   });
+}
+
+function errorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
 }
 
 function toMcpTool(tool: SkillTool): Tool {

@@ -134,21 +134,44 @@ describe('tools', () => {
     ]);
   });
 
-  it('answers bad tool input with an InvalidParams error and keeps serving', async () => {
+  it('answers bad tool input with an isError result (SEP-1303) and keeps serving', async () => {
     await using session = await connect();
-    const wrongType = await mcpError(
-      session.client.callTool({ name: 'use_skill', arguments: { skill: 'lint', arguments: 3 } }),
-    );
-    expect(wrongType.code).toBe(ErrorCode.InvalidParams);
-    expect(wrongType.message).toContain('Invalid input for use_skill');
-    const unknownTool = await mcpError(session.client.callTool({ name: 'nope', arguments: {} }));
-    expect(unknownTool.code).toBe(ErrorCode.InvalidParams);
-    expect(unknownTool.message).toContain('Unknown tool "nope"');
+    const wrongType = await session.client.callTool({
+      name: 'use_skill',
+      arguments: { skill: 'lint', arguments: 3 },
+    });
+    expect(wrongType.isError).toBe(true);
+    expect(JSON.stringify(wrongType.content)).toContain('Invalid input for use_skill');
+    const unknownTool = await session.client.callTool({ name: 'use_skil', arguments: {} });
+    expect(unknownTool).toEqual({
+      content: [
+        { type: 'text', text: 'Error: Unknown tool "use_skil". Did you mean "use_skill"?' },
+      ],
+      isError: true,
+    });
     const search = await session.client.callTool({
       name: 'search_skills',
       arguments: { query: 'deploy service' },
     });
     expect(JSON.stringify(search.content)).toContain('1. deploy: Deploy the service.');
+  });
+
+  it('suggests the closest allowed skill names for an unknown one, never a denied one', async () => {
+    await using session = await connect([{ skill: 'secret', action: 'deny' }]);
+    const typo = await session.client.callTool({
+      name: 'read_skill_file',
+      arguments: { skill: 'lnt', path: 'rules.md' },
+    });
+    expect(typo.isError).toBe(true);
+    const text = JSON.stringify(typo.content);
+    expect(text).toMatch(/did you mean \\"lint\\"/i);
+    expect(text.length).toBeLessThan(300);
+    const denied = await session.client.callTool({
+      name: 'read_skill_file',
+      arguments: { skill: 'secrets', path: 'key.txt' },
+    });
+    expect(denied.isError).toBe(true);
+    expect(JSON.stringify(denied.content)).not.toContain('"secret"');
   });
 
   it('reads a skill file through read_skill_file', async () => {
@@ -297,10 +320,9 @@ describe('policy', () => {
     const { resources } = await client.listResources();
     expect(resources.some((resource) => resource.uri.startsWith('skill://secret/'))).toBe(false);
 
-    const useSkill = await mcpError(
-      client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } }),
-    );
-    expect(useSkill.message).toContain('Unknown skill "secret"');
+    const useSkill = await client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
+    expect(useSkill.isError).toBe(true);
+    expect(JSON.stringify(useSkill.content)).toContain('Unknown skill \\"secret\\"');
     const readFile = await client.callTool({
       name: 'read_skill_file',
       arguments: { skill: 'secret', path: 'key.txt' },

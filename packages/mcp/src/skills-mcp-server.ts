@@ -1,9 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { SkillRegistry } from '@skillset/core';
+import { registerCompletions } from './register-completions.ts';
 import { registerSkillPrompts } from './register-skill-prompts.ts';
 import { registerSkillResources } from './register-skill-resources.ts';
 import { registerSkillTools } from './register-skill-tools.ts';
+import { registerSkillsExtension } from './skills-extension/register-skills-extension.ts';
+import { SKILLS_EXTENSION_ID } from './skills-extension/skills-extension-schemas.ts';
 import type { SkillsMcpPolicy } from './skills-mcp-policy.ts';
 import { watchListChanges } from './watch-list-changes.ts';
 
@@ -22,10 +25,12 @@ export interface SkillsMcpServerOptions {
   maxFileBytes?: number;
   /** How long registry changes are gathered before `list_changed` goes out, in milliseconds. */
   listChangedDelayMs?: number;
+  /** Skills per `skills/list` page (the Skills extension); default 50. */
+  skillsPageSize?: number;
 }
 
 const INSTRUCTIONS =
-  'Skills are packaged instructions for tasks. Call use_skill with the skill whose description matches the request to load its instructions, search_skills to find one, and read_skill_file for files a skill mentions. Each skill is also a prompt, and its files are resources at skill://<name>/<path>.';
+  'Skills are packaged instructions for tasks. Call use_skill with the skill whose description matches the request to load its instructions, search_skills to find one, and read_skill_file for files a skill mentions. Each skill is also a prompt, and its files are resources at skill://<name>/<path> (the Skills extension: skills/list, skills/get).';
 
 /** An MCP server over a skill registry; it watches the registry while connected and stops on close. */
 export class SkillsMcpServer extends Server {
@@ -40,11 +45,13 @@ export class SkillsMcpServer extends Server {
           tools: { listChanged: true },
           prompts: { listChanged: true },
           resources: { listChanged: true },
+          completions: {},
+          extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } },
         },
         instructions: INSTRUCTIONS,
       },
     );
-    const { registry, policy, maxFileBytes, listChangedDelayMs } = options;
+    const { registry, policy, maxFileBytes, listChangedDelayMs, skillsPageSize } = options;
     registerSkillTools({
       server: this,
       registry,
@@ -53,6 +60,13 @@ export class SkillsMcpServer extends Server {
     });
     registerSkillPrompts({ server: this, registry, policy });
     registerSkillResources({ server: this, registry, policy });
+    registerCompletions({ server: this, registry, policy });
+    registerSkillsExtension({
+      server: this,
+      registry,
+      policy,
+      ...(skillsPageSize === undefined ? {} : { pageSize: skillsPageSize }),
+    });
     this.#startWatching = () =>
       watchListChanges({
         registry,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type Activation,
+  closestNames,
   createActivationSession,
   createPolicyGate,
   describeInvocation,
@@ -8,7 +9,6 @@ import {
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
-import { closestNames } from '../output/closest-names.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runInvoke}. */

@@ -1,11 +1,11 @@
 import {
   checkSkillReferences,
+  closestNames,
   type LoadedSkill,
   type SkillIssue,
   serializeSkill,
 } from '@skillset/core';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
-import { closestNames } from '../output/closest-names.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 import { registrySkillLookup } from '../registry-skill-lookup.ts';
 

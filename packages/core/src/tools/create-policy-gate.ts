@@ -2,6 +2,7 @@ import { decide, type PolicyDecision } from '../policy/decide.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { PolicySubject } from '../policy/policy-subject.ts';
 import type { SkillEntryPoint } from '../policy/policy-surface.ts';
+import { closestNames } from '../registry/closest-names.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import { createManifest } from '../skill/create-manifest.ts';
@@ -77,29 +78,43 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
   const decideOn = async (entry: SkillEntry, entryPoint: SkillEntryPoint) =>
     decide(await subjectOf(entry), policy, entryPoint);
 
-  const unknown = (name: string): GateResult => ({
-    ok: false,
-    failure: toolFailure('unknown_skill', `Unknown skill ${JSON.stringify(name)}.`),
-  });
+  const list = async (entryPoint: SkillEntryPoint, lookup: GateLookupOptions = {}) => {
+    const entries = await registry.list();
+    const allowed: SkillEntry[] = [];
+    for (const entry of entries) {
+      if (!entry.valid && lookup.includeInvalid !== true) continue;
+      if ((await decideOn(entry, entryPoint)).allowed) allowed.push(entry);
+    }
+    return allowed;
+  };
+  // Suggestions come from the allowed skills only, so a denied name never shows.
+  const unknown = async (
+    name: string,
+    entryPoint: SkillEntryPoint,
+    lookup: GateLookupOptions,
+  ): Promise<GateResult> => {
+    const names = (await list(entryPoint, lookup)).map((entry) => entry.name);
+    const suggestions = closestNames(name, names);
+    const hint =
+      suggestions.length === 0
+        ? ''
+        : ` Did you mean ${suggestions.map((each) => JSON.stringify(each)).join(', ')}?`;
+    return {
+      ok: false,
+      failure: toolFailure('unknown_skill', `Unknown skill ${JSON.stringify(name)}.${hint}`),
+    };
+  };
 
   return {
     subjectOf,
     decide: decideOn,
-    async list(entryPoint, lookup = {}) {
-      const entries = await registry.list();
-      const allowed: SkillEntry[] = [];
-      for (const entry of entries) {
-        if (!entry.valid && lookup.includeInvalid !== true) continue;
-        if ((await decideOn(entry, entryPoint)).allowed) allowed.push(entry);
-      }
-      return allowed;
-    },
+    list,
     async authorize(name, entryPoint, tool, lookup = {}) {
       const entry =
         lookup.includeInvalid === true ? await registry.get(name) : await registry.resolve(name);
-      if (entry === undefined) return unknown(name);
+      if (entry === undefined) return unknown(name, entryPoint, lookup);
       const decision = await decideOn(entry, entryPoint);
-      if (!decision.allowed) return unknown(name);
+      if (!decision.allowed) return unknown(name, entryPoint, lookup);
       if (decision.requiresApproval) {
         if (approve === undefined) {
           return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { closestNames } from '../registry/closest-names.ts';
 import type { SkillTool, SkillToolResult, ToolInputSchema } from './skill-tool.ts';
 import { toolFailure, toolFailureFromError } from './tool-result.ts';
 
@@ -24,11 +25,12 @@ export function defineSkillTool<Input extends z.ZodType, Data = unknown>(
     inputSchema: toInputSchema(input),
     async execute(raw) {
       try {
-        const parsed = input.safeParse(prepare === undefined ? raw : prepare(raw));
+        const prepared = prepare === undefined ? raw : prepare(raw);
+        const parsed = input.safeParse(prepared);
         if (!parsed.success) {
           return toolFailure(
             'invalid_input',
-            `Invalid input for ${name}:\n${formatInputIssues(parsed.error.issues)}`,
+            `Invalid input for ${name}:\n${formatInputIssues(parsed.error.issues, prepared)}`,
           );
         }
         return await run(parsed.data);
@@ -48,11 +50,27 @@ export function toInputSchema(schema: z.ZodType): ToolInputSchema {
   return jsonSchema as ToolInputSchema;
 }
 
-/** Formats Zod issues one a line, each naming the field it concerns. */
-export function formatInputIssues(issues: readonly z.core.$ZodIssue[]): string {
+// Longer lists of allowed values (e.g. every skill name) are replaced by the closest few.
+const MAX_LISTED_VALUES = 8;
+
+/** Formats Zod issues one a line, each naming the field it concerns; `input` lets long enums suggest the closest values. */
+export function formatInputIssues(issues: readonly z.core.$ZodIssue[], input?: unknown): string {
   return issues
     .map((issue) => {
       const path = issue.path.map(String).join('.');
+      if (issue.code === 'invalid_value' && issue.values.length > MAX_LISTED_VALUES) {
+        const given = issue.path.reduce<unknown>(
+          (value, key) => (value as Record<PropertyKey, unknown> | undefined)?.[key],
+          input,
+        );
+        const names = issue.values.filter((value) => typeof value === 'string');
+        const closest = typeof given === 'string' ? closestNames(given, names) : [];
+        const hint =
+          closest.length === 0
+            ? ''
+            : `; did you mean ${closest.map((each) => JSON.stringify(each)).join(', ')}?`;
+        return `- ${path === '' ? 'value' : path}: ${JSON.stringify(given)} is not one of the ${issue.values.length} allowed values${hint}`;
+      }
       if (issue.code === 'unrecognized_keys') {
         const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
         return `- unknown field${issue.keys.length === 1 ? '' : 's'} ${keys}${path ? ` in ${path}` : ''}`;

@@ -3,6 +3,7 @@ import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { authenticateRequest } from '../../auth/authenticate-request.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { registerEventsRoute } from './events-route.ts';
+import { registerMcpProtectedResource } from './mcp-protected-resource.ts';
 import { registerSkillRuntimeRoutes } from './skill-runtime-routes.ts';
 import { registerUsageAuditRoutes } from './usage-audit-routes.ts';
 
@@ -15,6 +16,7 @@ export function registerRuntimeRoutes(
   registerSkillRuntimeRoutes(app, runtime);
   registerUsageAuditRoutes(app, runtime);
   registerEventsRoute(app, runtime);
+  registerMcpProtectedResource(app);
   app.use('/mcp', authenticateRequest(runtime.authStore));
   app.all('/mcp', (context) => runtime.handleMcp(context.req.raw, context.var.principal));
 }

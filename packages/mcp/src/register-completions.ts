@@ -1,0 +1,92 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CompleteRequestSchema, type CompleteResult } from '@modelcontextprotocol/sdk/types.js';
+import type { PolicyContext, SkillArgument, SkillRegistry } from '@skillset/core';
+import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
+import { toRequestInfo } from './request-extra.ts';
+import { SKILL_RESOURCE_TEMPLATE } from './skill-resource-uri.ts';
+import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+
+/** Options for {@link registerCompletions}. */
+export interface RegisterCompletionsOptions {
+  server: Server;
+  registry: SkillRegistry;
+  policy: SkillsMcpPolicy;
+}
+
+/** The most values one completion returns (the MCP limit). */
+export const MAX_COMPLETION_VALUES = 100;
+
+// A prompt argument with one of these names takes a skill name.
+const SKILL_ARGUMENT_NAME = /^(skills?|skill[-_]?name|skillName)$/i;
+
+/**
+ * Answers `completion/complete`: a prompt's declared argument completes to its enum values (or
+ * `true`/`false`), an argument naming a skill to the skills the principal may read, and the
+ * `skill://{name}/{+path}` template to skill names and their files. Nothing denied is suggested.
+ */
+export function registerCompletions(options: RegisterCompletionsOptions): void {
+  const { server, registry, policy } = options;
+
+  const skillNames = async (context: PolicyContext) =>
+    (await listAllowedSkills({ registry, policy: context, entryPoint: 'mcp_resource' })).map(
+      (entry) => entry.name,
+    );
+
+  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
+    const { ref, argument } = request.params;
+    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
+    let candidates: string[] = [];
+    if (ref.type === 'ref/prompt') {
+      const found = await findAllowedSkill({
+        registry,
+        policy: context,
+        entryPoint: 'mcp_prompt',
+        name: ref.name,
+      });
+      const declared = found?.entry.manifest?.arguments.find((each) => each.name === argument.name);
+      if (declared !== undefined) candidates = argumentValues(declared);
+      if (
+        found !== undefined &&
+        SKILL_ARGUMENT_NAME.test(argument.name) &&
+        candidates.length === 0
+      ) {
+        candidates = await skillNames(context);
+      }
+    } else if (ref.uri === SKILL_RESOURCE_TEMPLATE) {
+      if (argument.name === 'name') candidates = await skillNames(context);
+      const skill = request.params.context?.arguments?.name;
+      if (argument.name === 'path' && skill !== undefined) {
+        const found = await findAllowedSkill({
+          registry,
+          policy: context,
+          entryPoint: 'mcp_resource',
+          name: skill,
+        });
+        if (found !== undefined) {
+          candidates = (await registry.listFiles(found.entry).catch(() => [])).map(
+            (file) => file.path,
+          );
+        }
+      }
+    }
+    return complete(candidates, argument.value);
+  });
+}
+
+function argumentValues(argument: SkillArgument): string[] {
+  if (argument.enum !== undefined && argument.enum.length > 0) return argument.enum.map(String);
+  if (argument.type === 'boolean') return ['true', 'false'];
+  return [];
+}
+
+function complete(candidates: readonly string[], typed: string): CompleteResult {
+  const prefix = typed.toLowerCase();
+  const values = candidates.filter((value) => value.toLowerCase().startsWith(prefix));
+  return {
+    completion: {
+      values: values.slice(0, MAX_COMPLETION_VALUES),
+      total: values.length,
+      hasMore: values.length > MAX_COMPLETION_VALUES,
+    },
+  };
+}
