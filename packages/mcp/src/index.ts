@@ -91,6 +91,5 @@ export {
   describeSkillFile,
   MAX_MCP_SKILLS,
   type McpSkillSourceOptions,
-  SKILLS_EXTENSION_ID,
 } from './source/index.ts';
 export { DEFAULT_LIST_CHANGED_DELAY_MS } from './watch-list-changes.ts';

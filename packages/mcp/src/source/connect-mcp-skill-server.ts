@@ -125,10 +125,15 @@ export async function connectMcpSkillServer(
     });
   } catch (error) {
     await client.close().catch(() => undefined);
+    const status = (error as { code?: unknown }).code;
+    const hint =
+      status === 401 || status === 403
+        ? ` HTTP ${status}: check the credentials in its "headers".`
+        : '';
     const tail = stderrLines.length > 0 ? ` Its stderr: ${stderrLines.join(' | ')}` : '';
     throw new SkillsetError({
       code: 'mcp_server_unavailable',
-      message: `MCP server "${label}" (${target}) is unreachable: ${(error as Error).message}.${tail}`,
+      message: `MCP server "${label}" (${target}) is unreachable: ${(error as Error).message}.${hint}${tail}`,
       cause: error,
       details: { server: label, target },
     });

@@ -16,13 +16,14 @@ import {
   SkillsetError,
 } from '@skillset/core';
 import { stringify } from 'yaml';
+import { SKILLS_EXTENSION_ID } from '../skills-extension/skills-extension-schemas.ts';
 import {
   type ConnectMcpSkillServerResult,
   connectMcpSkillServer,
 } from './connect-mcp-skill-server.ts';
+import { listSkillsResultSchema } from './lenient-skill-schemas.ts';
 import { qualifyMcpSkillNames } from './qualify-mcp-skill-names.ts';
 import { type McpSkillEntry, readMcpSkillEntry } from './read-mcp-skill-entry.ts';
-import { listSkillsResultSchema, SKILLS_EXTENSION_ID } from './skills-extension-schemas.ts';
 import { describeSkillFile, findFrontmatterDifference } from './verify-skill-file.ts';
 
 /** How long the handshake and each request may take when the config says nothing, in milliseconds. */
@@ -333,7 +334,7 @@ export function createMcpSkillSource(options: McpSkillSourceOptions): SkillSourc
       );
     }
     if (relative === 'SKILL.md') {
-      const difference = findFrontmatterDifference(decoder.decode(bytes), entry.frontmatter);
+      const difference = findFrontmatterDifference(bytes, entry.frontmatter);
       if (difference !== undefined) {
         refuse(
           skill,

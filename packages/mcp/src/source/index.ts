@@ -16,18 +16,6 @@ export {
   readMcpSkillEntry,
 } from './read-mcp-skill-entry.ts';
 export {
-  getSkillResultSchema,
-  listSkillsResultSchema,
-  MAX_SKILL_RESOURCES,
-  MAX_SKILL_TOTAL_SIZE,
-  SKILL_DIGEST_PATTERN,
-  SKILLS_EXTENSION_ID,
-  type SkillExtensionEntry,
-  type SkillResourceRef,
-  skillEntrySchema,
-  skillResourceSchema,
-} from './skills-extension-schemas.ts';
-export {
   describeSkillFile,
   findFrontmatterDifference,
   matchesSkillResource,

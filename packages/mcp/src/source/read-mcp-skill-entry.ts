@@ -1,11 +1,13 @@
 import {
   MAX_SKILL_RESOURCES,
-  MAX_SKILL_TOTAL_SIZE,
+  MAX_SKILL_TOTAL_BYTES,
+} from '../skills-extension/skills-extension-schemas.ts';
+import {
   SKILL_DIGEST_PATTERN,
   type SkillResourceRef,
   skillEntrySchema,
   skillResourceSchema,
-} from './skills-extension-schemas.ts';
+} from './lenient-skill-schemas.ts';
 
 /** A skill entry of an MCP server, checked against SEP-2640's rules. */
 export interface McpSkillEntry {
@@ -105,8 +107,8 @@ export function readMcpSkillEntry(value: unknown): ReadMcpSkillEntryResult {
     total += data.size;
   }
   if (!entry.files.has('SKILL.md')) return refuse(`its resources do not list ${uri}.`);
-  if (total > MAX_SKILL_TOTAL_SIZE) {
-    return refuse(`its files total ${total} bytes, over the limit of ${MAX_SKILL_TOTAL_SIZE}.`);
+  if (total > MAX_SKILL_TOTAL_BYTES) {
+    return refuse(`its files total ${total} bytes, over the limit of ${MAX_SKILL_TOTAL_BYTES}.`);
   }
   return { success: true, entry };
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
+import { readVerbatimFrontmatter } from '../skills-extension/read-verbatim-frontmatter.ts';
 import type { SkillResourceRef } from './skills-extension-schemas.ts';
-
-const FRONTMATTER = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)/;
 
 /** What a read file is: its digest and size. */
 export interface SkillFileFacts {
@@ -26,30 +24,19 @@ export function matchesSkillResource(bytes: Uint8Array, expected: SkillResourceR
 }
 
 /**
- * Compares the frontmatter of a fetched `SKILL.md` with the entry's, field by field; returns the first
- * field that differs (or a reason the frontmatter cannot be read), undefined when they agree.
+ * Compares the frontmatter of a fetched `SKILL.md` with the entry's, field by field, reading it as the
+ * serving side does; returns the first field that differs (or why it cannot be read), undefined when equal.
  */
 export function findFrontmatterDifference(
-  text: string,
+  bytes: Uint8Array,
   expected: Readonly<Record<string, unknown>>,
 ): string | undefined {
-  const body = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-  const block = FRONTMATTER.exec(body);
-  if (block === null) return 'the SKILL.md has no frontmatter';
-  let actual: unknown;
-  try {
-    actual = parse(block[1] ?? '');
-  } catch {
-    return 'the SKILL.md frontmatter is not YAML';
-  }
-  if (typeof actual !== 'object' || actual === null || Array.isArray(actual)) {
-    return 'the SKILL.md frontmatter is not a mapping';
-  }
+  const read = readVerbatimFrontmatter(bytes);
+  if (!read.ok) return read.reason;
+  const actual: Record<string, unknown> = read.frontmatter;
   const fields = new Set([...Object.keys(actual), ...Object.keys(expected)]);
   for (const field of fields) {
-    const mine = (actual as Record<string, unknown>)[field];
-    const theirs = expected[field];
-    if (!sameValue(mine, theirs)) return `field "${field}"`;
+    if (!sameValue(actual[field], expected[field])) return `field "${field}"`;
   }
   return undefined;
 }

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 
-/** The identifier of the MCP Skills extension (SEP-2640) in a server's `capabilities.extensions`. */
-export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
-
-/** The most entries a skill's `resources` may have that every conforming host accepts (SEP-2640 "Limits"). */
-export const MAX_SKILL_RESOURCES = 512;
-
-/** The largest total `size` of a skill's `resources` every conforming host accepts: 16 MiB. */
-export const MAX_SKILL_TOTAL_SIZE = 16_777_216;
-
 /** The form of a file digest in a skill entry: `sha256:` and 64 lowercase hexadecimal characters. */
 export const SKILL_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
+// Lenient on purpose: a consumer checks each entry on its own, so one bad entry refuses one skill.
 
 /** One file of a skill entry's manifest: its URI, digest and size in bytes. */
 export const skillResourceSchema = z.looseObject({
@@ -33,7 +26,6 @@ export const listSkillsResultSchema = z.looseObject({
 });
 
 /** The result of `skills/get`. */
-export const getSkillResultSchema = z.looseObject({ skill: z.unknown() });
 
 /** One file of a skill entry, as validated. */
 export type SkillResourceRef = z.output<typeof skillResourceSchema>;
