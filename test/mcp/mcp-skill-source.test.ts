@@ -143,9 +143,11 @@ describe('createMcpSkillSource against a hand-rolled Skills extension server', (
     });
     const remote = await registry.get('hand:good');
     const local = await registry.get('good');
-    if (remote === undefined || local === undefined) throw new Error('skills missing');
-    expect(decide(remote, context, 'catalog').allowed).toBe(false);
-    expect(decide(local, context, 'catalog').allowed).toBe(true);
+    if (remote?.manifest === undefined || local?.manifest === undefined) {
+      throw new Error('skills missing');
+    }
+    expect(decide({ ...remote, manifest: remote.manifest }, context, 'catalog').allowed).toBe(false);
+    expect(decide({ ...local, manifest: local.manifest }, context, 'catalog').allowed).toBe(true);
   });
 
   it('reports a server without the extension, one that never answers and one that cannot start', async () => {

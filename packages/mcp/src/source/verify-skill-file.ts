@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { readVerbatimFrontmatter } from '../skills-extension/read-verbatim-frontmatter.ts';
-import type { SkillResourceRef } from './skills-extension-schemas.ts';
+import type { SkillResourceRef } from './lenient-skill-schemas.ts';
 
 /** What a read file is: its digest and size. */
 export interface SkillFileFacts {
