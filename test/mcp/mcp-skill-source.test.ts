@@ -146,7 +146,9 @@ describe('createMcpSkillSource against a hand-rolled Skills extension server', (
     if (remote?.manifest === undefined || local?.manifest === undefined) {
       throw new Error('skills missing');
     }
-    expect(decide({ ...remote, manifest: remote.manifest }, context, 'catalog').allowed).toBe(false);
+    expect(decide({ ...remote, manifest: remote.manifest }, context, 'catalog').allowed).toBe(
+      false,
+    );
     expect(decide({ ...local, manifest: local.manifest }, context, 'catalog').allowed).toBe(true);
   });
 
