@@ -8,7 +8,14 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_SEARCH_LIMIT } from '@skillset/core';
-import { createSkillsMcpServer, parseSkillResourceUri, RESOURCE_NOT_FOUND } from '@skillset/mcp';
+import {
+  createSkillsMcpServer,
+  GetSkillResultSchema,
+  ListSkillsResultSchema,
+  parseSkillResourceUri,
+  RESOURCE_NOT_FOUND,
+  ReadResourceDirectoryResultSchema,
+} from '@skillset/mcp';
 import { type MemoryWorld, openMemoryWorld } from './core-surfaces.ts';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import { type PolicyScenario, REFERENCE_FILE, SEARCH_WORD } from './policy-scenarios.ts';
@@ -134,6 +141,41 @@ export function mcpAdapters<World extends McpWorld>(prefix: string): SurfaceAdap
       async use(world, skill) {
         const read = world.mcp.client.readResource({ uri: `skill://${skill}/${REFERENCE_FILE}` });
         return { allowed: await refusedLikeUnknown(read, [RESOURCE_NOT_FOUND]) };
+      },
+    },
+    {
+      name: `${prefix} skills/list + skills/get`,
+      entryPoint: 'mcp_resource',
+      async list(world) {
+        const names: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await world.mcp.client.request(
+            { method: 'skills/list', params: cursor === undefined ? {} : { cursor } },
+            ListSkillsResultSchema,
+          );
+          names.push(...page.skills.map((skill) => skill.frontmatter.name));
+          cursor = page.nextCursor;
+        } while (cursor !== undefined);
+        return names;
+      },
+      async use(world, skill) {
+        const got = world.mcp.client.request(
+          { method: 'skills/get', params: { uri: `skill://${skill}/SKILL.md` } },
+          GetSkillResultSchema,
+        );
+        return { allowed: await refusedLikeUnknown(got, [ErrorCode.InvalidParams]) };
+      },
+    },
+    {
+      name: `${prefix} resources/directory/read`,
+      entryPoint: 'mcp_resource',
+      async use(world, skill) {
+        const read = world.mcp.client.request(
+          { method: 'resources/directory/read', params: { uri: `skill://${skill}` } },
+          ReadResourceDirectoryResultSchema,
+        );
+        return { allowed: await refusedLikeUnknown(read, [ErrorCode.InvalidParams]) };
       },
     },
   ];

@@ -50,4 +50,32 @@ describe('defineSkillTool', () => {
       error: { code: 'tool_failed', message: 'The tool failed unexpectedly: bug' },
     });
   });
+
+  it('names the closest few values of a long enum instead of listing them all', async () => {
+    const colours = [
+      'red',
+      'orange',
+      'yellow',
+      'green',
+      'blue',
+      'indigo',
+      'violet',
+      'black',
+      'white',
+    ];
+    const paint = defineSkillTool({
+      name: 'paint',
+      description: 'Paint.',
+      input: z.object({ colour: z.enum(colours) }),
+      run: async ({ colour }) => toolSuccess(colour),
+    });
+    expect(await paint.execute({ colour: 'bleu' })).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'Invalid input for paint:\n- colour: "bleu" is not one of the 9 allowed values; did you mean "blue"?',
+      },
+    });
+  });
 });
