@@ -142,9 +142,17 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     void refreshWhere((skills) => concerns(change, skills.workspaceId, skills.userId));
   });
   // Revocations, roles, memberships, rules, agent and workspace settings: from any instance.
-  const unsubscribeAccess = store.changes.onAccessChange(() => {
+  const unsubscribeAccess = store.changes.onAccessChange((change) => {
     policies.clear();
     authStore.clear();
+    // A workspace's settings name its MCP skill servers: rebuild its registries on the next request.
+    if (change.kind === 'workspace' && change.workspaceId !== null) {
+      for (const [key, pending] of registries) {
+        if (!key.startsWith(`${change.workspaceId}|`)) continue;
+        registries.delete(key);
+        void pending.then((skills) => skills.close()).catch(() => {});
+      }
+    }
   });
   const resyncListeners = new Set<() => void>();
   const unsubscribeReconnect = store.changes.onReconnect(() => {
