@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import { MCP_SERVER_CONFIG_KEYS } from './mcp-server-config-schema.ts';
-import { type PolicyConfig, policyConfigSchema } from './policy-config-schema.ts';
+import {
+  type PolicyConfig,
+  permissionRuleSchema,
+  policyConfigSchema,
+} from './policy-config-schema.ts';
 
 /** One problem in a policy config, located by its JSON path (and line, when the text is known). */
 export interface PolicyConfigIssue {
@@ -33,8 +37,8 @@ export type SafeParsePolicyConfigResult =
   | { success: false; issues: PolicyConfigIssue[] };
 
 const knownKeys: Record<string, readonly string[]> = {
-  root: ['$schema', 'rules', 'allowlist', 'integrations', 'config', 'mcpServers'],
-  rule: ['principal', 'skill', 'surface', 'action'],
+  root: Object.keys(policyConfigSchema.shape),
+  rule: Object.keys(permissionRuleSchema.shape),
   mcpServer: MCP_SERVER_CONFIG_KEYS,
 };
 
