@@ -256,9 +256,9 @@ describe('skillset add', () => {
       ['beta', true],
     ]);
 
-    const escape = await runSkillset(['add', `${url}#../..`], { cwd: project, env });
-    expect(escape.exitCode).toBe(1);
-    expect(escape.stderr).toContain('leads outside the repository');
+    const outside = await runSkillset(['add', `${url}#../..`], { cwd: project, env });
+    expect(outside.exitCode).toBe(1);
+    expect(outside.stderr).toContain('leads outside the repository');
 
     const unreachable = await runSkillset(['add', `file://${dir.path}/missing.git`], {
       cwd: project,
