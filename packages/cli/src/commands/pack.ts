@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeSkillPackage } from '@skillset/core';
 import { displayFolder } from '../install/install-root.ts';
@@ -67,6 +67,7 @@ export async function runPack(terminal: Terminal, options: PackCommandOptions): 
   });
   const temporary = `${out}.${randomUUID()}.tmp`;
   try {
+    await mkdir(path.dirname(out), { recursive: true });
     await writeFile(temporary, bytes);
     await rename(temporary, out);
   } catch (error) {
