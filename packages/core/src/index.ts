@@ -166,6 +166,7 @@ export {
   type PolicySubject,
   type PolicySurface,
   parsePolicyConfig,
+  policyConfigJsonSchema,
   policyConfigSchema,
   resolvePolicySurface,
   type SafeParsePolicyConfigResult,
