@@ -269,4 +269,21 @@ describe('skillset add', () => {
       /^skillset: error: git clone file:\/\/.*missing\.git failed: /,
     );
   });
+
+  it('installs the skill at the root of a repository under its own name', async () => {
+    const { dir, project, env } = await createWorkspace();
+    await using _ = dir;
+    const work = path.join(dir.path, 'single');
+    await writeSkillTree(work, [{ path: '.', name: 'solo', description: 'Solo.' }]);
+    git(work, 'init', '--quiet');
+    git(work, 'add', '.');
+    git(work, 'commit', '--quiet', '-m', 'skill');
+    const url = `file://${work}`;
+    const run = await runSkillset(['add', url], { cwd: project, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toMatch(
+      /^✓ solo {2}file:\/\/\S+\n {4}writes \.claude\/skills\/solo\/\n {6}SKILL\.md {2}\d+ bytes\nAdded solo in \.claude\/skills\/solo \(1 file\)\.\n$/,
+    );
+    expect(await readdir(path.join(project, '.claude/skills/solo'))).toEqual(['SKILL.md']);
+  });
 });

@@ -28,7 +28,8 @@ export async function readFolderCandidate(
   const limits = resolveSkillLimits();
   const validated = await validateSkillPath(folder);
   const name = validated.name ?? path.basename(folder);
-  const issues = [...validated.issues];
+  // The skill is written to a folder named after it, so a source folder's other name does not matter.
+  const issues = validated.issues.filter((issue) => issue.code !== 'name_folder_mismatch');
   const empty = { name, source, skillBytes: new Uint8Array(), files: [] };
   if (validated.file === undefined) return { ...empty, valid: false, issues };
   const skillFile = path.basename(validated.file);

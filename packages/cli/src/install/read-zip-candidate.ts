@@ -33,7 +33,10 @@ export function readZipCandidate(options: ReadZipCandidateOptions): SkillCandida
     name: parsed.manifest?.name ?? read.folderName ?? fallbackName,
     source,
     valid: parsed.valid,
-    issues: [...read.issues, ...parsed.issues],
+    // Installed in a folder named after the skill, whatever the ZIP's folder was called.
+    issues: [...read.issues, ...parsed.issues].filter(
+      (issue) => issue.code !== 'name_folder_mismatch',
+    ),
     skillBytes: encoder.encode(read.skillText),
     files: read.files,
   };
