@@ -208,6 +208,7 @@ export {
   type PolicySubject,
   type PolicySurface,
   parsePolicyConfig,
+  policyConfigJsonSchema,
   policyConfigSchema,
   resolvePolicySurface,
   type SafeParsePolicyConfigResult,

@@ -32,6 +32,7 @@ export {
   type PermissionAction,
   type PermissionRule,
 } from './permission-rule.ts';
+export { policyConfigJsonSchema } from './policy-config-json-schema.ts';
 export {
   type PolicyConfig,
   permissionRuleSchema,
