@@ -1,4 +1,4 @@
-import { closestNames } from '../output/closest-names.ts';
+import { closestNames } from '@skillset/core';
 
 /** `no skill named 'x'. Did you mean: y?` (or a hint to run `skillset list`). */
 export function unknownSkillMessage(name: string, known: readonly string[]): string {
