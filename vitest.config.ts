@@ -26,7 +26,12 @@ function sourceAliases() {
 export default defineConfig({
   resolve: { alias: sourceAliases() },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/*/src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     // Suites start real servers and databases in their hooks; a busy machine needs the time.
     hookTimeout: 60_000,

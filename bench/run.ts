@@ -1,12 +1,15 @@
 /**
  * Runs the benchmarks: `npm run bench` runs all, `npm run bench -- scan` runs one.
+ * `npm run bench -- process` measures whole `skillset` processes (start-up included).
  * Each benchmark module exports `run(): Promise<void>` and prints its own table.
  */
 const BENCHMARKS: Record<string, string> = {
   http: './http.ts',
+  server: './server.ts',
   scan: './scan.ts',
   selection: './selection.ts',
   catalog: './catalog.ts',
+  process: './process.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -10,7 +10,8 @@ import {
   renderCatalog,
   type SkillIndexOptions,
 } from '@skillset/core';
-import { loadWordNetSynonyms } from '@skillset/core/node';
+import { loadSynonyms } from '@skillset/core/node';
+import { loadWordNetSynonyms } from '../scripts/synonyms/load-word-net-synonyms.ts';
 
 /** A benchmark query: the request and every correct skill name. */
 export interface SelectionQuery {
@@ -151,10 +152,10 @@ export async function run(): Promise<void> {
   const skills = [...corpus, ...distractors];
   const queries = loadSelectionQueries();
   const loaded = performance.now();
-  const synonyms = loadWordNetSynonyms();
+  const synonyms = loadSynonyms();
   const synonymsLoaded = performance.now();
   console.log(
-    `selection: ${skills.length} skills (${corpus.length} corpus + ${distractors.length} distractors), ${queries.length} queries; load ${(loaded - started).toFixed(0)} ms, WordNet ${(synonymsLoaded - loaded).toFixed(0)} ms (${synonyms.size} terms)`,
+    `selection: ${skills.length} skills (${corpus.length} corpus + ${distractors.length} distractors), ${queries.length} queries; load ${(loaded - started).toFixed(0)} ms, synonyms ${(synonymsLoaded - loaded).toFixed(0)} ms (${synonyms.size} terms)`,
   );
   const synonymsOnly = loadWordNetSynonyms({ relatedWeight: 0 });
   const withoutBody = {

@@ -10,7 +10,7 @@ export interface CreateCliProjectOptions {
   policy?: unknown;
   /** The user's `~/.config/skillset/config.json`: an object or raw text. */
   userPolicy?: unknown;
-  /** A shared cache folder (so WordNet's synonym table is built once per test file). */
+  /** A shared cache folder (the index cache), so tests do not write to the user's cache. */
   cacheDir: string;
 }
 

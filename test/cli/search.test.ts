@@ -1,3 +1,5 @@
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { createTempDir, type SkillTreeEntry, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';
@@ -80,5 +82,39 @@ describe('skillset search', () => {
     expect(results).toHaveLength(3);
     expect(results[0].name).toBe('pdftk-server');
     expect(results[0].score).toBeGreaterThan(results[2].score);
+  });
+
+  it("keeps each skill's terms in the user cache and re-reads only skills that changed", async () => {
+    await using ownCache = await createTempDir();
+    await using project = await createCliProject({ skills, cacheDir: ownCache.path });
+    const skillFile = (name: string) =>
+      path.join(project.project, '.agents/skills', name, 'SKILL.md');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const skill of skills) await utimes(skillFile(skill.name as string), anHourAgo, anHourAgo);
+    const run = (query: string) =>
+      runSkillset(['search', query, '--json'], { cwd: project.project, env: project.env });
+    const names = (output: { stdout: string }) =>
+      JSON.parse(output.stdout).results.map((result: { name: string }) => result.name);
+
+    expect(names(await run('kubernetes'))).toEqual([]);
+    const folder = path.join(ownCache.path, 'skillset');
+    const [cacheFile] = (await readdir(folder)).filter((name) => name.startsWith('search-'));
+    const cache = JSON.parse(await readFile(path.join(folder, cacheFile as string), 'utf8'));
+    // The project's skills and the built-in one.
+    expect(Object.keys(cache.skills)).toHaveLength(skills.length + 1);
+    expect(Object.keys(cache.skills)).toEqual(
+      expect.arrayContaining(skills.map((skill) => skillFile(skill.name as string))),
+    );
+    // Terms written into the cache are searched without the file being read again.
+    cache.skills[skillFile('pdf-forms')].counts[3] = 'zebra 1';
+    await writeFile(path.join(folder, cacheFile as string), JSON.stringify(cache));
+    expect(names(await run('zebra'))).toEqual(['pdf-forms']);
+    // An edited skill is read again; the others keep their cached terms.
+    await writeFile(
+      skillFile('deploy'),
+      '---\nname: deploy\ndescription: Deploy the web app.\n---\nUse kubernetes.\n',
+    );
+    expect(names(await run('kubernetes'))).toEqual(['deploy']);
+    expect(names(await run('zebra'))).toEqual(['pdf-forms']);
   });
 });

@@ -116,4 +116,45 @@ describe('skillset mcp (stdio)', () => {
     }
     expect(stderr.join('')).toContain('skillset mcp: serving');
   });
+
+  it('answers initialize before it scans, and scans once the client is initialized', async () => {
+    await using home = await createTempDir();
+    await using project = await createTempDir();
+    await using skills = await createTempDir();
+    await writeSkillTree(skills.path, [{ name: 'greet', description: 'Greet someone.' }]);
+    await mkdir(join(home.path, 'cache'));
+    const transport = createSkillsetMcpTransport({
+      args: ['--dir', skills.path],
+      cwd: project.path,
+      home: home.path,
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const messages: unknown[] = [];
+    transport.onmessage = (message) => messages.push(message);
+    await transport.start();
+    try {
+      await transport.send({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'raw', version: '1' },
+        },
+      });
+      await waitUntil(() => messages.length > 0, 'the initialize result');
+      expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
+      // The scan, which ends by logging the count, has not started: nothing said initialized yet.
+      expect(stderr).toBe('');
+      await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      await waitUntil(() => stderr.includes('serving'), 'the scan after initialized');
+      expect(stderr).toContain('skillset mcp: serving 2 skills');
+    } finally {
+      await transport.close();
+    }
+  });
 });

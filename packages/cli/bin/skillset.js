@@ -7,6 +7,10 @@ import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Node's compile cache (NODE_COMPILE_CACHE, else the OS temp folder) keeps compiled code and, in a
+// checkout, the type-stripped sources between runs: stripping alone costs ~40 ms per start.
+module.enableCompileCache?.();
+
 const binFile = realpathSync(fileURLToPath(import.meta.url));
 const packageDir = path.dirname(path.dirname(binFile));
 const sourceBin = path.join(packageDir, 'src', 'bin.ts');

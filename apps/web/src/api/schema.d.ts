@@ -668,6 +668,15 @@ export interface paths {
                             catalogBudget?: number | null;
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
+                            mcpServers?: {
+                                [key: string]: {
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    timeoutMs?: number;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -4299,6 +4308,14 @@ export interface components {
                  * @enum {string}
                  */
                 contentRisks: "allow" | "block";
+                /** @description MCP servers whose skills join the workspace as 'label:name' (admin-only) */
+                mcpServers?: {
+                    [key: string]: {
+                        url: string;
+                        headerNames: string[];
+                        timeoutMs?: number;
+                    };
+                };
             };
             role?: components["schemas"]["WorkspaceRole"];
             createdAt: string;

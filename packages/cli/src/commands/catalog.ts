@@ -42,9 +42,7 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
       format: options.format,
       mode: options.mode,
       ...(options.query === undefined ? {} : { query: options.query }),
-      ...(ranked
-        ? { index: createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) }) }
-        : {}),
+      ...(ranked ? { index: createSkillIndex(skills, { synonyms: loadLocalSynonyms() }) } : {}),
     });
     if (options.json) {
       printJson(terminal, {

@@ -1,11 +1,9 @@
-import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createRegistry } from '@skillset/core';
-import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
 import { createSkillsMcpServer } from '@skillset/mcp';
 import { openLocalPolicy } from '../open-local-policy.ts';
-import { reportSourceIssues } from '../open-local-registry.ts';
+import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
 import type { Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runMcp}. */
@@ -24,35 +22,40 @@ export interface McpCommandOptions {
 export async function runMcp(terminal: Terminal, options: McpCommandOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const policy = await openLocalPolicy(terminal);
-  const home = terminal.env.HOME || os.homedir();
   const registry = createRegistry({
-    sources: createStandardSources({
-      cwd: terminal.cwd,
-      home,
-      dirs: options.dirs,
-      builtinDir: BUILTIN_SKILLS_DIR,
-      watch: true,
-      cacheDir: defaultCacheDir({ env: terminal.env, home }),
-    }),
+    sources: await createLocalSources(terminal, options.dirs, { watch: true }),
   });
   try {
-    await registry.load();
-    await reportSourceIssues(terminal, registry);
+    // The handshake does not wait for the scan (synchronous, so it would hold up the reply): the
+    // scan starts once the client is initialized, and the list and call handlers wait for the
+    // registry's one load (docs/decisions/0090).
     const server = createSkillsMcpServer({ registry, policy: policy.context });
+    const initialized = new Promise<void>((resolve) => {
+      server.oninitialized = resolve;
+    });
     const transport = new StdioServerTransport(stdin, terminal.stdout as Writable);
     const closed = new Promise<void>((resolve) => {
       transport.onclose = resolve;
     });
     await server.connect(transport);
-    const count = (await registry.list()).length;
-    terminal.stderr.write(`skillset mcp: serving ${count} skills on stdio\n`);
-
+    const scanned = (async () => {
+      const ready = await Promise.race([initialized.then(() => true), closed.then(() => false)]);
+      if (!ready) return;
+      await registry.load();
+      await reportSourceIssues(terminal, registry);
+      const count = (await registry.list()).length;
+      terminal.stderr.write(`skillset mcp: serving ${count} skills on stdio\n`);
+    })().catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      terminal.stderr.write(`skillset mcp: ${message}\n`);
+    });
     const stdinEnded = new Promise<void>((resolve) => {
       stdin.once('end', resolve);
       stdin.once('close', resolve);
     });
     await Promise.race([closed, stdinEnded, options.stopSignal ?? processStopSignal()]);
     await server.close();
+    await scanned;
     return 0;
   } finally {
     await registry.close();

@@ -1,7 +1,6 @@
-import { createPolicyGate, createSkillIndex, searchSkills } from '@skillset/core';
+import { createPolicyGate, searchSkills } from '@skillset/core';
+import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
-import { loadCatalogSkills } from '../load-catalog-skills.ts';
-import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
@@ -38,8 +37,7 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
       entryPoint: 'search_skills',
       leftOutOf: 'the search',
     });
-    const skills = await loadCatalogSkills({ registry, entries, withBodies: true });
-    const index = createSkillIndex(skills, { synonyms: loadLocalSynonyms(terminal) });
+    const index = await buildLocalSearchIndex(terminal, { registry, entries });
     const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({
       name: hit.name,
       score: roundScore(hit.score),

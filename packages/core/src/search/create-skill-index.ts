@@ -4,6 +4,7 @@ import {
   type FieldSettings,
   type InvertedIndex,
   type InvertedIndexSettings,
+  type SkillAnalysis,
   type SkillField,
 } from './build-inverted-index.ts';
 import { expandQuery } from './expand-query.ts';
@@ -13,7 +14,7 @@ import type { SynonymTable } from './synonym-table.ts';
 
 /** Options of `createSkillIndex`; every ranking knob has a measured default (docs/decisions/0011). */
 export interface SkillIndexOptions {
-  /** Related terms per stemmed term (e.g. from `loadWordNetSynonyms`); none by default. */
+  /** Related terms per stemmed term (e.g. `loadSynonyms()`); none by default. */
   synonyms?: SynonymTable;
   /** Weight of synonym matches relative to the query's own terms. */
   synonymWeight?: number;
@@ -23,6 +24,11 @@ export interface SkillIndexOptions {
   };
   /** Pseudo-relevance feedback settings; `documents: 0` turns it off. */
   feedback?: Partial<FeedbackSettings>;
+  /**
+   * Per skill, its terms as `analyzeSkill(skill, maximumBodyLength)` gives them, e.g. from a cache
+   * (a skill may then come without its body); missing entries are analyzed here.
+   */
+  analyses?: readonly (SkillAnalysis | undefined)[];
 }
 
 /** Options of one index query. */
@@ -86,7 +92,7 @@ export function createSkillIndex(
   };
   const feedback: FeedbackSettings = { ...DEFAULT_FEEDBACK_SETTINGS, ...options.feedback };
   const synonymWeight = options.synonymWeight ?? defaultSynonymWeight;
-  const index: InvertedIndex = buildInvertedIndex(skills, settings);
+  const index: InvertedIndex = buildInvertedIndex(skills, settings, options.analyses);
   const scores = new Float64Array(skills.length);
   const touched: number[] = [];
   const compare = (left: number, right: number): number => {

@@ -1,4 +1,10 @@
-export type { FieldSettings, InvertedIndexSettings, SkillField } from './build-inverted-index.ts';
+export {
+  analyzeSkill,
+  type FieldSettings,
+  type InvertedIndexSettings,
+  type SkillAnalysis,
+  type SkillField,
+} from './build-inverted-index.ts';
 export { cosineSimilarity } from './cosine-similarity.ts';
 export {
   createHybridSkillSearch,

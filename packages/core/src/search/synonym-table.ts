@@ -6,6 +6,6 @@ export interface RelatedTerm {
 
 /**
  * Maps a stemmed term to related stemmed terms (synonyms, closely related words); injected into the
- * index so the runtime-neutral ranker needs no data files (load one with `loadWordNetSynonyms`).
+ * index so the runtime-neutral ranker needs no data files (`loadSynonyms` in `@skillset/core/node` loads the shipped one).
  */
 export type SynonymTable = ReadonlyMap<string, readonly RelatedTerm[]>;

@@ -65,6 +65,9 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
   if (settings.contentRisks === 'block') result.contentRisks = 'block';
+  if (settings.mcpServers !== undefined && Object.keys(settings.mcpServers).length > 0) {
+    result.mcpServers = structuredClone(settings.mcpServers);
+  }
   return result;
 }
 
