@@ -233,6 +233,7 @@ export type {
 } from './registry/skill-entry.ts';
 export {
   analyzeSkill,
+  buildInvertedIndex,
   cosineSimilarity,
   createHybridSkillSearch,
   createSkillIndex,
@@ -246,6 +247,7 @@ export {
   type HybridSkillSearch,
   type HybridSkillSearchOptions,
   hashSkillContent,
+  type InvertedIndex,
   type InvertedIndexSettings,
   type RankedSkill,
   type SearchSkillsOptions,
