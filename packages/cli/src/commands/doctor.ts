@@ -100,7 +100,7 @@ export async function runDoctor(terminal: Terminal, options: DoctorCommandOption
       registry,
       tokenBudget: options.budget,
       ...(options.budgetChars.length > 0 ? { characterBudgets: options.budgetChars } : {}),
-      index: { synonyms: loadLocalSynonyms(terminal) },
+      index: { synonyms: loadLocalSynonyms() },
     });
     if (options.json) printJson(terminal, report);
     else printHuman(terminal, report);
