@@ -49,9 +49,12 @@ export function readSearchPostingsFile(options: {
     base + 4 * (termCount + 1 + postingCount),
     postingCount,
   );
-  const terms = aligned
-    .toString('utf8', start + numbersLength, start + numbersLength + termBytes)
-    .split('\n');
+  const terms =
+    termCount === 0
+      ? []
+      : aligned
+          .toString('utf8', start + numbersLength, start + numbersLength + termBytes)
+          .split('\n');
   if (terms.length !== termCount || offsets[termCount] !== postingCount) return undefined;
   const postings: Postings = new Map();
   for (let term = 0; term < termCount; term++) {
