@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {
+  CatalogSkill,
+  SkillAnalysis,
+  SkillEntry,
+  SkillIndex,
+  SkillRegistry,
+} from '@skillset/core';
 import {
   analyzeSkill,
   buildInvertedIndex,
-  type CatalogSkill,
   catalogSkillOf,
   createSkillIndex,
   DEFAULT_INDEX_SETTINGS,
-  type SkillAnalysis,
-  type SkillEntry,
-  type SkillIndex,
-  type SkillRegistry,
-} from '@skillset/core';
+} from '@skillset/core/lean';
 import { defaultCacheDir } from '@skillset/core/node';
 import { loadLocalSynonyms } from './load-local-synonyms.ts';
 import type { Terminal } from './output/terminal.ts';

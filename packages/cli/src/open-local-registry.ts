@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { createRegistry, type SkillRegistry } from '@skillset/core';
+import type { SkillRegistry } from '@skillset/core';
+import { createRegistry } from '@skillset/core/lean';
 import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
 import { createProgress } from './output/progress.ts';
 import type { Terminal } from './output/terminal.ts';
