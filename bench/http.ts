@@ -1,11 +1,13 @@
 /**
  * HTTP benchmark (DESIGN.md §13): throughput and p99 of `GET /api/skills/prompt` and
  * `POST /api/skills/invoke` on the real server (PGlite, 1,000 workspace skills), next to a bare
- * `node:http` server answering the same number of bytes, in one run; then the import of 10,000
- * skills. The load runs in a worker thread: fixed concurrency, keep-alive, bounded duration.
+ * `node:http` server answering the same number of bytes, in alternating rounds of one run; then the
+ * import of 10,000 skills. The load runs in a worker thread: fixed concurrency, keep-alive,
+ * bounded duration. `BENCH_HTTP_PROFILE=<dir>` writes a CPU profile of each app round.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +15,16 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_MAX_BODY_BYTES, startServer } from '@skillset/server';
 import { openStore, type Store } from '@skillset/store';
 import pino from 'pino';
+import { formatReportTable, type ReportRow } from './report-table.ts';
 
 const SKILLS = 1000;
 const IMPORTED = 10_000;
 const DURATION_MS = Number(process.env.BENCH_HTTP_SECONDS ?? 4) * 1000;
 const CONCURRENCY = 16;
+const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 
-interface LoadResult {
+/** What one load run measured. */
+export interface LoadResult {
   requests: number;
   errors: number;
   perSecond: number;
@@ -27,7 +32,8 @@ interface LoadResult {
   p99Ms: number;
 }
 
-interface Target {
+/** One request the load sends. */
+export interface Target {
   url: string;
   method: 'GET' | 'POST';
   headers: Record<string, string>;
@@ -38,13 +44,15 @@ interface Target {
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { target, durationMs, concurrency } = workerData;
+const { targets, durationMs, concurrency } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-const url = new URL(target.url);
 const latencies = [];
 let errors = 0;
+let sent = 0;
 function once() {
   return new Promise((resolve) => {
+    const target = targets[sent++ % targets.length];
+    const url = new URL(target.url);
     const started = performance.now();
     const request = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search,
       method: target.method, headers: target.headers, agent }, (response) => {
@@ -75,11 +83,16 @@ async function loop(deadline) { while (performance.now() < deadline) await once(
 })();
 `;
 
-function runLoad(target: Target): Promise<LoadResult> {
+/** Sends requests to the targets in turn over keep-alive connections from a worker thread. */
+export function runLoad(
+  target: Target | readonly Target[],
+  durationMs = DURATION_MS,
+): Promise<LoadResult> {
+  const targets = Array.isArray(target) ? target : [target];
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, {
       eval: true,
-      workerData: { target, durationMs: DURATION_MS, concurrency: CONCURRENCY },
+      workerData: { targets, durationMs, concurrency: CONCURRENCY },
     });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
@@ -104,7 +117,8 @@ async function startBare(payload: Buffer): Promise<{ server: Server; url: string
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-function skillMd(index: number): string {
+/** The SKILL.md of synthetic skill number `index`. */
+export function skillMd(index: number): string {
   const words = ['review', 'deploy', 'lint', 'test', 'docs', 'schema', 'report', 'migrate'];
   const topic = `${words[index % words.length]}-${words[(index * 7) % words.length]}`;
   return `---\nname: skill-${String(index).padStart(5, '0')}\ndescription: Helps with ${topic} work for project ${index}; use it when the user asks about ${topic}.\ntags: [${words[index % words.length]}]\n---\n\n# Skill ${index}\n\nDo the ${topic} steps carefully. Arguments: $ARGUMENTS\n`;
@@ -120,8 +134,26 @@ async function workspaceOf(store: Store, token: string): Promise<string> {
 
 const format = (value: number, digits = 1) => value.toFixed(digits);
 
-/** Runs the HTTP benchmark and prints its table. */
+/** With `BENCH_HTTP_PROFILE=<dir>`, writes a CPU profile of the main thread while `work` runs. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_HTTP_PROFILE;
+  if (dir === undefined) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** Runs the HTTP benchmark and prints its tables. */
 export async function run(): Promise<void> {
+  const verdicts: ReportRow[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'skillset-bench-http-'));
   try {
     const server = await startServer({
@@ -168,7 +200,7 @@ export async function run(): Promise<void> {
       }
 
       console.log(
-        `${SKILLS} workspace skills on PGlite; ${CONCURRENCY} keep-alive connections from a worker thread, ${DURATION_MS / 1000} s per row, 127.0.0.1.\n`,
+        `${SKILLS} workspace skills on PGlite; ${CONCURRENCY} keep-alive connections from a worker thread, ${DURATION_MS / 1000} s per run, ${ROUNDS} rounds of bare then app (the median round counts), 127.0.0.1.\n`,
       );
       console.log(
         '| route | payload | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |',
@@ -177,18 +209,45 @@ export async function run(): Promise<void> {
       for (const [name, target] of Object.entries({ prompt, invoke })) {
         const payload = sizes[name] as Buffer;
         const bare = await startBare(payload);
-        const bareResult = await runLoad({
-          ...target,
-          url: bare.url + new URL(target.url).pathname,
-        });
+        const rounds: Array<{ app: LoadResult; bare: LoadResult; ratio: number }> = [];
+        // Alternating rounds: a burst of load from elsewhere on the machine hits one round, not
+        // one side of the comparison.
+        for (let round = 0; round < ROUNDS; round += 1) {
+          const bareResult = await runLoad({
+            ...target,
+            url: bare.url + new URL(target.url).pathname + new URL(target.url).search,
+          });
+          const appResult = await profiled(`${name}-${round}`, () => runLoad(target));
+          if (appResult.errors > 0)
+            console.warn(`warning: ${appResult.errors} failed ${name} requests`);
+          rounds.push({
+            app: appResult,
+            bare: bareResult,
+            ratio: appResult.perSecond / bareResult.perSecond,
+          });
+        }
         await new Promise((resolve) => bare.server.close(resolve));
-        const appResult = await runLoad(target);
-        if (appResult.errors > 0)
-          console.warn(`warning: ${appResult.errors} failed ${name} requests`);
-        const ratio = appResult.perSecond / bareResult.perSecond;
+        rounds.sort((left, right) => left.ratio - right.ratio);
+        const {
+          app,
+          bare: bareResult,
+          ratio,
+        } = rounds[Math.floor(rounds.length / 2)] as {
+          app: LoadResult;
+          bare: LoadResult;
+          ratio: number;
+        };
+        const route = `${target.method} ${new URL(target.url).pathname}`;
         console.log(
-          `| ${target.method} ${new URL(target.url).pathname} | ${payload.byteLength} B | ${format(appResult.perSecond, 0)} | ${format(appResult.p50Ms, 2)} | ${format(appResult.p99Ms, 2)} | ${format(bareResult.perSecond, 0)} | ${format(bareResult.p99Ms, 2)} | ${format(ratio * 100, 0)}% ${ratio >= 0.6 ? '✓' : '✗'} (target ≥ 60%) |`,
+          `| ${route} | ${payload.byteLength} B | ${format(app.perSecond, 0)} | ${format(app.p50Ms, 2)} | ${format(app.p99Ms, 2)} | ${format(bareResult.perSecond, 0)} | ${format(bareResult.p99Ms, 2)} | ${format(ratio * 100, 0)}% (rounds: ${rounds.map((each) => format(each.ratio * 100, 0)).join(', ')}%) |`,
         );
+        verdicts.push({
+          target: `${route} throughput`,
+          measured: `${format(app.perSecond, 0)} req/s`,
+          ratio: `${format(ratio * 100, 0)}% of bare node:http`,
+          limit: '≥ 60%',
+          pass: ratio >= 0.6,
+        });
       }
     } finally {
       await server.close();
@@ -208,13 +267,17 @@ export async function run(): Promise<void> {
       );
       const seconds = (performance.now() - started) / 1000;
       const failed = results.filter((result) => !result.ok).length;
-      console.log(
-        `\nImport of ${IMPORTED} skills (createMany, one transaction, PGlite on disk): ${format(seconds, 1)} s ${seconds <= 60 && failed === 0 ? '✓' : '✗'} (target ≤ 60 s)${failed > 0 ? `, ${failed} failed` : ''}`,
-      );
+      verdicts.push({
+        target: `import of ${IMPORTED} skills (createMany, one transaction, PGlite)`,
+        measured: `${format(seconds, 1)} s${failed > 0 ? `, ${failed} failed` : ''}`,
+        limit: '≤ 60 s',
+        pass: seconds <= 60 && failed === 0,
+      });
     } finally {
       await store.close();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log(`\n${formatReportTable(verdicts)}`);
 }

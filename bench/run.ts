@@ -5,6 +5,7 @@
  */
 const BENCHMARKS: Record<string, string> = {
   http: './http.ts',
+  server: './server.ts',
   scan: './scan.ts',
   selection: './selection.ts',
   catalog: './catalog.ts',

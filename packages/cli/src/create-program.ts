@@ -19,6 +19,32 @@ interface CatalogCliOptions {
   json?: boolean;
 }
 
+interface AddCliOptions {
+  scope: 'project' | 'personal';
+  path?: string;
+  skill: string[];
+  all?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+interface ExportCliOptions {
+  to: 'claude' | 'codex' | 'agents' | 'opencode';
+  dir: string[];
+  link?: boolean;
+  personal?: boolean;
+  force?: boolean;
+  json?: boolean;
+}
+
+interface PackCliOptions {
+  dir: string[];
+  out?: string;
+  force?: boolean;
+  json?: boolean;
+}
+
 interface ServerCliOptions {
   port?: string;
   host?: string;
@@ -243,6 +269,65 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       outcome.exitCode = await runMcp(terminal, {
         dirs: options.dir,
       });
+    });
+
+  program
+    .command('add')
+    .description(
+      'Install skills from a folder, a .zip or a git URL into .claude/skills (validated first)',
+    )
+    .argument('<source>', 'skill folder, folder of skills, SKILL.md, .zip, or git URL[#subdir]')
+    .addOption(
+      new Option('--scope <scope>', 'project: ./.claude/skills; personal: ~/.claude/skills')
+        .choices(['project', 'personal'])
+        .default('project'),
+    )
+    .option('--path <subdir>', 'read the skills from this folder inside the source')
+    .addOption(
+      new Option('--skill <name>', 'only this skill of a source with several (repeatable)')
+        .argParser(collect)
+        .default([]),
+    )
+    .option('--all', 'install every skill of a source with several')
+    .option('--force', 'replace a skill folder that already exists')
+    .option('--dry-run', 'show what would be written, write nothing')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (source: string, options: AddCliOptions) => {
+      const { runAdd } = await import('./commands/add.ts');
+      const { skill, ...rest } = options;
+      outcome.exitCode = await runAdd(terminal, { source, skills: skill, ...rest });
+    });
+
+  program
+    .command('export')
+    .description("Copy or link skills into another agent's skills folder")
+    .argument('[name...]', 'the skills to export (default: every project skill)')
+    .addOption(
+      new Option('--to <agent>', 'the agent whose folder to write')
+        .choices(['claude', 'codex', 'agents', 'opencode'])
+        .makeOptionMandatory(),
+    )
+    .option('--link', 'make symbolic links to the skill folders instead of copies')
+    .option('--personal', "write the agent's folder in your home instead of the project's")
+    .option('--force', 'replace skill folders that already exist')
+    .addOption(dirOption())
+    .option('--json', 'print machine-readable JSON')
+    .action(async (names: string[], options: ExportCliOptions) => {
+      const { runExport } = await import('./commands/export.ts');
+      outcome.exitCode = await runExport(terminal, { names, ...options, dirs: options.dir });
+    });
+
+  program
+    .command('pack')
+    .description('Write a skill as a claude.ai ZIP (one folder named after the skill)')
+    .argument('<name>', 'skill name (case-insensitive)')
+    .option('--out <file>', 'the ZIP to write (default: <name>.zip)')
+    .option('--force', 'replace the ZIP if it exists')
+    .addOption(dirOption())
+    .option('--json', 'print machine-readable JSON')
+    .action(async (name: string, options: PackCliOptions) => {
+      const { runPack } = await import('./commands/pack.ts');
+      outcome.exitCode = await runPack(terminal, { name, ...options, dirs: options.dir });
     });
 
   const serverOptions = (command: Command) =>

@@ -1,26 +1,63 @@
 import os from 'node:os';
-import type { SkillRegistry } from '@skillset/core';
+import type { SkillRegistry, SkillSource } from '@skillset/core';
 import { createRegistry } from '@skillset/core/lean';
-import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
+import {
+  BUILTIN_SKILLS_DIR,
+  createStandardSources,
+  defaultCacheDir,
+  loadPolicyConfig,
+} from '@skillset/core/node';
+import { createLocalMcpSources } from './create-local-mcp-sources.ts';
+import { userPolicyConfigFile } from './open-local-policy.ts';
 import { createProgress } from './output/progress.ts';
 import type { Terminal } from './output/terminal.ts';
 
-/** Opens and loads the registry of the standard locations, the built-in skills and `dirs`. */
-export async function openLocalRegistry(
+/** Options for {@link openLocalRegistry}. */
+export interface OpenLocalRegistryOptions {
+  /** Also connect to the MCP servers of the local config (`mcpServers`); default true. */
+  mcpServers?: boolean;
+  /** Watch the folders for edits (a long-running command). */
+  watch?: boolean;
+}
+
+/** Creates the sources of the local registry: standard locations, built-ins, `dirs` and the config's MCP servers. */
+export async function createLocalSources(
   terminal: Terminal,
   dirs: readonly string[],
-): Promise<SkillRegistry> {
+  options: OpenLocalRegistryOptions = {},
+): Promise<SkillSource[]> {
   const home = terminal.env.HOME || os.homedir();
-  const sources = createStandardSources({
+  const sources: SkillSource[] = createStandardSources({
     cwd: terminal.cwd,
     home,
     dirs,
     builtinDir: BUILTIN_SKILLS_DIR,
     cacheDir: defaultCacheDir({ env: terminal.env, home }),
+    ...(options.watch === true ? { watch: true } : {}),
   });
+  if (options.mcpServers === false) return sources;
+  const loaded = await loadPolicyConfig({
+    cwd: terminal.cwd,
+    env: terminal.env,
+    userConfigFile: userPolicyConfigFile(terminal),
+  });
+  return [...sources, ...(await createLocalMcpSources(terminal, loaded))];
+}
+
+/** Opens and loads the registry of the standard locations, the built-in skills, `dirs` and the config's MCP servers. */
+export async function openLocalRegistry(
+  terminal: Terminal,
+  dirs: readonly string[],
+  options: OpenLocalRegistryOptions = {},
+): Promise<SkillRegistry> {
+  const sources = await createLocalSources(terminal, dirs, options);
   const registry = createRegistry({ sources });
   const progress = createProgress(terminal);
-  progress.update('Scanning skill folders…');
+  progress.update(
+    sources.length > 0 && sources.some((source) => source.id.startsWith('mcp:'))
+      ? 'Scanning skill folders and MCP servers…'
+      : 'Scanning skill folders…',
+  );
   try {
     await registry.load();
   } finally {

@@ -85,4 +85,11 @@ export {
   SkillsMcpServer,
   type SkillsMcpServerOptions,
 } from './skills-mcp-server.ts';
+export {
+  createMcpSkillSource,
+  DEFAULT_MCP_SKILL_TIMEOUT_MS,
+  describeSkillFile,
+  MAX_MCP_SKILLS,
+  type McpSkillSourceOptions,
+} from './source/index.ts';
 export { DEFAULT_LIST_CHANGED_DELAY_MS } from './watch-list-changes.ts';

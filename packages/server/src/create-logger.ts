@@ -1,4 +1,5 @@
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
+import { loggableError } from './http/loggable-error.ts';
 
 /** Options for {@link createLogger}. */
 export interface CreateLoggerOptions {
@@ -10,7 +11,9 @@ export interface CreateLoggerOptions {
 /** Creates the server's structured (JSON lines) logger. */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info';
+  // Errors never carry query parameters (skill bodies) into a log line, whoever logs them.
+  const settings: LoggerOptions = { level, serializers: { err: loggableError } };
   return options.destination === undefined
-    ? pino({ level })
-    : pino({ level }, options.destination as pino.DestinationStream);
+    ? pino(settings)
+    : pino(settings, options.destination as pino.DestinationStream);
 }

@@ -147,6 +147,7 @@ export {
   users,
   versionFiles,
   WORKSPACE_ROLES,
+  type WorkspaceMcpServer,
   type WorkspaceRole,
   type WorkspaceSettings,
   workspaces,

@@ -664,6 +664,15 @@ export interface paths {
                             skillsEnabled?: boolean;
                             integrations?: string[] | null;
                             catalogBudget?: number | null;
+                            mcpServers?: {
+                                [key: string]: {
+                                    url: string;
+                                    headers?: {
+                                        [key: string]: string;
+                                    };
+                                    timeoutMs?: number;
+                                };
+                            } | null;
                         };
                     };
                 };
@@ -4281,6 +4290,14 @@ export interface components {
                 integrations?: string[];
                 /** @description Catalog budget in tokens when an agent sets none; absent: 2,000 */
                 catalogBudget?: number;
+                /** @description MCP servers whose skills join the workspace as 'label:name' (admin-only) */
+                mcpServers?: {
+                    [key: string]: {
+                        url: string;
+                        headerNames: string[];
+                        timeoutMs?: number;
+                    };
+                };
             };
             role?: components["schemas"]["WorkspaceRole"];
             createdAt: string;

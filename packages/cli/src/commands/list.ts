@@ -27,6 +27,8 @@ interface ListedSkill {
   valid: boolean;
   errors: number;
   eligibility: EligibilityResult;
+  /** Names of other skills with the same base name (a local `pdf` and `docs:pdf`). */
+  sameName: string[];
 }
 
 function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) {
@@ -35,11 +37,15 @@ function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) 
     ? paint(terminal, 'stdout', 'green', '✓')
     : paint(terminal, 'stdout', 'red', '✗');
   const name = paint(terminal, 'stdout', 'bold', entry.name.padEnd(nameWidth));
-  printLine(
-    terminal,
-    `${mark} ${name}  ${entry.scope.padEnd(9)} ${displayPath(terminal, entry.path)}`,
-  );
-  if (!listed.valid) {
+  const where = entry.origin
+    ? `mcp ${entry.origin.server} ${entry.origin.uri}`
+    : displayPath(terminal, entry.path);
+  printLine(terminal, `${mark} ${name}  ${entry.scope.padEnd(9)} ${where}`);
+  if (!listed.valid && entry.origin) {
+    for (const issue of entry.issues.filter((each) => each.severity === 'error')) {
+      printLine(terminal, paint(terminal, 'stdout', 'red', `    ${issue.message}`));
+    }
+  } else if (!listed.valid) {
     const { errors } = listed;
     const hint = `run: skillset validate ${displayPath(terminal, entry.path)}`;
     printLine(terminal, paint(terminal, 'stdout', 'red', `    ${errors} error(s); ${hint}`));
@@ -55,6 +61,37 @@ function printEntry(terminal: Terminal, listed: ListedSkill, nameWidth: number) 
     const where = displayPath(terminal, shadow.path);
     printLine(terminal, paint(terminal, 'stdout', 'dim', `    shadows ${shadow.scope} ${where}`));
   }
+  for (const other of listed.sameName) {
+    printLine(
+      terminal,
+      paint(terminal, 'stdout', 'dim', `    same name as ${other} (a different skill)`),
+    );
+  }
+}
+
+/** The base name of a skill: its manifest name before any `server:` namespace. */
+function baseName(entry: SkillEntry): string {
+  if (entry.origin === undefined) return entry.name.toLowerCase();
+  const path = entry.origin.uri.replace(/\/SKILL\.md$/, '');
+  return (path.split('/').at(-1) ?? entry.name).toLowerCase();
+}
+
+/** For each entry, the other entries that carry its base name from another origin (SEP-2640 "Names"). */
+function findSameNames(entries: readonly SkillEntry[]): Map<SkillEntry, string[]> {
+  const byBase = new Map<string, SkillEntry[]>();
+  for (const entry of entries) {
+    const key = baseName(entry);
+    byBase.set(key, [...(byBase.get(key) ?? []), entry]);
+  }
+  const result = new Map<SkillEntry, string[]>();
+  for (const entry of entries) {
+    const others = (byBase.get(baseName(entry)) ?? []).filter((other) => other !== entry);
+    result.set(
+      entry,
+      others.map((other) => other.name),
+    );
+  }
+  return result;
 }
 
 /**
@@ -68,16 +105,18 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     const entries = await registry.list();
     const failed = await reportSourceIssues(terminal, registry);
     const referenceIssues = await findReferenceIssues(registry, entries);
+    const sameNames = findSameNames(entries);
     const listed = entries.map((entry): ListedSkill => {
       const reference = referenceIssues.has(entry) ? 1 : 0;
       const errors = entry.issues.filter((issue) => issue.severity === 'error').length + reference;
       const eligibility = evaluateEligibility(entry.manifest?.requires, policy.context.environment);
-      return { entry, valid: entry.valid && reference === 0, errors, eligibility };
+      const sameName = sameNames.get(entry) ?? [];
+      return { entry, valid: entry.valid && reference === 0, errors, eligibility, sameName };
     });
     if (options.json) {
       printJson(terminal, {
         checked: 'frontmatter',
-        skills: listed.map(({ entry, valid, eligibility }) => ({
+        skills: listed.map(({ entry, valid, eligibility, sameName }) => ({
           name: entry.name,
           description: entry.description,
           scope: entry.scope,
@@ -86,6 +125,15 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
           eligible: eligibility.eligible,
           missing: eligibility.missing,
           shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
+          ...(entry.origin === undefined ? {} : { origin: entry.origin }),
+          ...(sameName.length === 0 ? {} : { sameName }),
+          ...(valid || entry.origin === undefined
+            ? {}
+            : {
+                issues: entry.issues
+                  .filter((issue) => issue.severity === 'error')
+                  .map(({ code, message }) => ({ code, message })),
+              }),
         })),
       });
     } else if (entries.length === 0) {

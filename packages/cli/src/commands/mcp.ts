@@ -1,11 +1,9 @@
-import os from 'node:os';
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createRegistry } from '@skillset/core';
-import { BUILTIN_SKILLS_DIR, createStandardSources, defaultCacheDir } from '@skillset/core/node';
 import { createSkillsMcpServer } from '@skillset/mcp';
 import { openLocalPolicy } from '../open-local-policy.ts';
-import { reportSourceIssues } from '../open-local-registry.ts';
+import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
 import type { Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runMcp}. */
@@ -24,16 +22,8 @@ export interface McpCommandOptions {
 export async function runMcp(terminal: Terminal, options: McpCommandOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const policy = await openLocalPolicy(terminal);
-  const home = terminal.env.HOME || os.homedir();
   const registry = createRegistry({
-    sources: createStandardSources({
-      cwd: terminal.cwd,
-      home,
-      dirs: options.dirs,
-      builtinDir: BUILTIN_SKILLS_DIR,
-      watch: true,
-      cacheDir: defaultCacheDir({ env: terminal.env, home }),
-    }),
+    sources: await createLocalSources(terminal, options.dirs, { watch: true }),
   });
   try {
     // The handshake does not wait for the scan (synchronous, so it would hold up the reply): the

@@ -53,7 +53,7 @@ async function checkReferences(terminal: Terminal, results: ValidateSkillPathRes
   const getSkill: SkillLookup = async (name) => {
     const manifest = validated.get(name.toLowerCase());
     if (manifest !== undefined) return { manifest, body: '' };
-    registry ??= openLocalRegistry(terminal, []);
+    registry ??= openLocalRegistry(terminal, [], { mcpServers: false });
     return registrySkillLookup(await registry)(name);
   };
   try {

@@ -65,7 +65,22 @@ interface MeasuredEntry {
   fullTokens: number;
 }
 
-const measuredEntries = new WeakMap<CatalogSkill, Map<string, MeasuredEntry>>();
+// Per format and description length, the measured entry of each skill object. One lookup of the
+// outer map per render: a key string built per entry showed in the ranked-render profile.
+const measuredEntries = new Map<string, WeakMap<CatalogSkill, MeasuredEntry>>();
+
+function measuredEntriesOf(
+  format: CatalogFormat,
+  maximumDescriptionLength: number,
+): WeakMap<CatalogSkill, MeasuredEntry> {
+  const key = `${format}:${maximumDescriptionLength}`;
+  let entries = measuredEntries.get(key);
+  if (entries === undefined) {
+    entries = new WeakMap();
+    measuredEntries.set(key, entries);
+  }
+  return entries;
+}
 const defaultIndexes = new WeakMap<readonly CatalogSkill[], SkillIndex>();
 const stableOrders = new WeakMap<readonly CatalogSkill[], CatalogSkill[]>();
 // No entry line is shorter than this many tokens, so a budget bounds how many entries can fit.
@@ -84,10 +99,9 @@ function measureEntry(
   skill: CatalogSkill,
   format: CatalogFormat,
   maximumDescriptionLength: number,
+  measured: WeakMap<CatalogSkill, MeasuredEntry>,
 ): MeasuredEntry {
-  let perFormat = measuredEntries.get(skill);
-  const key = `${format}:${maximumDescriptionLength}`;
-  const cached = perFormat?.get(key);
+  const cached = measured.get(skill);
   if (
     cached !== undefined &&
     cached.rawName === skill.name &&
@@ -103,7 +117,7 @@ function measureEntry(
     description.length > 0
       ? renderCatalogEntry(format, name, description, skill.location)
       : nameOnly;
-  const measured: MeasuredEntry = {
+  const entry: MeasuredEntry = {
     rawName: skill.name,
     rawDescription: skill.description,
     rawLocation: skill.location,
@@ -114,12 +128,8 @@ function measureEntry(
     nameOnlyTokens: countTokens(nameOnly),
     fullTokens: full === nameOnly ? countTokens(nameOnly) : countTokens(full),
   };
-  if (perFormat === undefined) {
-    perFormat = new Map();
-    measuredEntries.set(skill, perFormat);
-  }
-  perFormat.set(key, measured);
-  return measured;
+  measured.set(skill, entry);
+  return entry;
 }
 
 function compareByName(left: CatalogSkill, right: CatalogSkill): number {
@@ -177,6 +187,7 @@ export function renderCatalog(options: RenderCatalogOptions): RenderCatalogResul
   const total = options.skills.length;
   if (total === 0) return { text: '', entries: [], omitted: 0, tokens: 0 };
 
+  const measured = measuredEntriesOf(format, maximumDescriptionLength);
   const header = renderCatalogHeader(format);
   const fixedTokens = countTokens(header) + countTokens(renderCatalogFooter(format, total));
   const limit = Math.min(
@@ -191,7 +202,7 @@ export function renderCatalog(options: RenderCatalogOptions): RenderCatalogResul
   let listed: boolean[] = [];
   for (const attempt of likelyLimit < limit ? [likelyLimit, limit] : [limit]) {
     ordered = orderSkills(options, attempt).map((skill) =>
-      measureEntry(skill, format, maximumDescriptionLength),
+      measureEntry(skill, format, maximumDescriptionLength, measured),
     );
     // Pass 1: every name that fits, in order, skipping (not stopping at) one that does not.
     remaining = budget - fixedTokens;

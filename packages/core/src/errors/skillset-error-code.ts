@@ -13,11 +13,13 @@ export type SkillsetErrorCode =
   | 'invalid_skill_file_path'
   | 'invalid_skill_name'
   | 'malformed_policy_config'
+  | 'mcp_server_unavailable'
   | 'policy_config_unreadable'
   | 'registry_closed'
   | 'skill_exists'
   | 'skill_file_not_found'
   | 'skill_file_unreadable'
+  | 'skill_integrity_mismatch'
   | 'skill_not_found'
   | 'source_not_found'
   | 'store_state_unreadable';

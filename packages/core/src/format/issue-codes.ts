@@ -34,6 +34,7 @@ export const SKILL_ISSUE_CODES = [
   'parse_failed',
   'unknown_reference',
   'reference_cycle',
+  'frontmatter_too_deep',
 ] as const;
 
 /** A stable snake_case issue code of the skill format. */

@@ -322,6 +322,21 @@ describe('parseSkill', () => {
     ]);
   });
 
+  it('refuses flow collections nested deeper than 64 levels, the same way every time', () => {
+    // 1,000 levels overflowed the YAML parser's stack on a cold engine and parsed on a warm one.
+    const deep = skill(
+      `name: s\ndescription: d\nmetadata: {x: ${'['.repeat(1000)}${']'.repeat(1000)}}`,
+    );
+    for (let round = 0; round < 3; round += 1) {
+      expect(codes(deep)).toEqual(['frontmatter_too_deep:error@2']);
+    }
+    expect(parseSkill(deep).issues[0]?.message).toContain('1001 levels deep; at most 64');
+    const fine = skill(
+      `name: s\ndescription: d\nmetadata: {x: ${'['.repeat(63)}${']'.repeat(63)}}`,
+    );
+    expect(codes(fine)).toEqual([]);
+  });
+
   it('warns, in default, about descriptions over 1024 characters and errors in strict', () => {
     const text = skill(`name: s\ndescription: ${'d'.repeat(1025)}`);
     expect(codes(text)).toEqual(['description_too_long:warning@3']);

@@ -1,6 +1,7 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import { createIssue } from './create-issue.ts';
+import { flowNestingDepth, MAX_FLOW_NESTING_DEPTH } from './flow-nesting-depth.ts';
 import type { RawEntry, RawNode, RawPosition } from './raw-node.ts';
 
 /** What the YAML parser made of a frontmatter block. */
@@ -144,6 +145,16 @@ function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawN
 
 /** Parses frontmatter with the `yaml` package, every scalar read as text, into a raw tree. */
 export function readYamlFrontmatter(text: string, firstLine: number): ReadYamlFrontmatterResult {
+  const depth = flowNestingDepth(text);
+  if (depth > MAX_FLOW_NESTING_DEPTH) {
+    const issue = createIssue(
+      'frontmatter_too_deep',
+      'error',
+      `frontmatter nests [ ] or { } ${depth} levels deep; at most ${MAX_FLOW_NESTING_DEPTH} are allowed — flatten the value or write it as a block list`,
+      { line: firstLine, column: 1 },
+    );
+    return { ok: false, issues: [issue] };
+  }
   const lineCounter = new LineCounter();
   const document = parseDocument(text, {
     schema: 'failsafe',

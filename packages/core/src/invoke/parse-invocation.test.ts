@@ -104,6 +104,22 @@ describe('parseInvocation', () => {
     expect(parseInvocation({ message: '/deploy, then stop', isKnown }).invocations).toEqual([]);
   });
 
+  it('reads the namespaced names of MCP-served skills, with or without a skill path', () => {
+    const served = new Set(['docs:deploy', 'docs:acme/billing/refunds']);
+    const result = parseInvocation({
+      message: '/Docs:deploy $docs:acme/billing/refunds now',
+      isKnown: (name) => served.has(name),
+    });
+    expect(result.invocations.map((each) => [each.name, each.typed])).toEqual([
+      ['docs:deploy', 'Docs:deploy'],
+      ['docs:acme/billing/refunds', 'docs:acme/billing/refunds'],
+    ]);
+    expect(result.argumentString).toBe('now');
+    expect(parseInvocation({ message: '/docs: deploy', isKnown: () => true }).invocations).toEqual(
+      [],
+    );
+  });
+
   it('accepts a digit-only name only when it is known', () => {
     const result = parseInvocation({ message: '$5 now', isKnown: (name) => name === '5' });
     expect(result.invocations.map((each) => each.name)).toEqual(['5']);

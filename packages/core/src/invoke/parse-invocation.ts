@@ -7,8 +7,13 @@ export const DEFAULT_INVOCATION_PREFIXES: readonly string[] = ['/', '$'];
 export const MAX_STACKED_INVOCATIONS = 8;
 
 const WHITESPACE = /\s/;
-/** Letters (any script, any case), combining marks, digits and hyphens: a name as typed. */
-const TYPED_NAME = /[\p{L}\p{M}\p{N}-]+/uy;
+// A server label, a colon and a skill path of a few segments.
+const MAX_QUALIFIED_NAME_LENGTH = 4 * MAX_SKILL_NAME_LENGTH;
+/**
+ * Letters (any script, any case), combining marks, digits and hyphens: a name as typed; an MCP
+ * server's skill adds its server label and a colon, and may keep its skill path (`docs:acme/refunds`).
+ */
+const TYPED_NAME = /[\p{L}\p{M}\p{N}-]+(?::[\p{L}\p{M}\p{N}._/-]+)?/uy;
 
 /** Options for {@link parseInvocation}. */
 export interface ParseInvocationOptions {
@@ -91,12 +96,22 @@ function readCandidate(
   const nameEnd = nameStart + typed.length;
   if (nameEnd < message.length && !isWhitespace(message[nameEnd])) return undefined;
   const name = typed.normalize('NFKC').toLowerCase();
-  if (Array.from(name).length > MAX_SKILL_NAME_LENGTH) return undefined;
+  const limit = name.includes(':') ? MAX_QUALIFIED_NAME_LENGTH : MAX_SKILL_NAME_LENGTH;
+  if (Array.from(name).length > limit) return undefined;
   return { name, typed, prefix, start: position, end: nameEnd };
 }
 
-/** A valid skill name with at least one letter (so `$5` in "costs $5" is not reported). */
+/** A valid skill name with at least one letter (so `$5` in "costs $5" is not reported); `server:path/name` too. */
 function looksLikeSkillName(name: string): boolean {
+  const colon = name.indexOf(':');
+  if (colon !== -1) {
+    const last =
+      name
+        .slice(colon + 1)
+        .split('/')
+        .at(-1) ?? '';
+    return looksLikeSkillName(name.slice(0, colon)) && looksLikeSkillName(last);
+  }
   return checkSkillName(name).length === 0 && /\p{L}/u.test(name);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import { checkSkillName } from '../format/check-skill-name.ts';
@@ -7,6 +7,7 @@ import type { SkillScope } from '../skill/skill-scope.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
 import { assertSkillWrite } from '../tools/check-skill-write.ts';
 import type { SkillStore } from '../tools/skill-store.ts';
+import { readSkillFolderFile } from './skill-folder-files.ts';
 
 /** Options for {@link createFolderSkillStore}. */
 export interface FolderSkillStoreOptions {
@@ -43,14 +44,18 @@ export function createFolderSkillStore(options: FolderSkillStoreOptions): SkillS
     }
     return join(root, key);
   };
+  // Confined to the skill's folder: a SKILL.md linked to a file elsewhere is refused, not read.
   const readText = async (name: string): Promise<string | undefined> => {
     try {
-      return await readFile(join(folderOf(name), 'SKILL.md'), 'utf8');
+      return new TextDecoder().decode(await readSkillFolderFile(folderOf(name), 'SKILL.md'));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (SkillsetError.isInstance(error) && error.code === 'skill_file_not_found')
+        return undefined;
       throw error;
     }
   };
+  const exists = async (name: string): Promise<boolean> =>
+    (await lstat(join(folderOf(name), 'SKILL.md')).catch(() => undefined)) !== undefined;
   const notFound = (name: string): SkillsetError =>
     new SkillsetError({
       code: 'skill_not_found',
@@ -127,7 +132,7 @@ export function createFolderSkillStore(options: FolderSkillStoreOptions): SkillS
       await writeAtomically(join(folderOf(name), 'SKILL.md'), text);
     },
     async delete(name) {
-      if ((await readText(name)) === undefined) throw notFound(name);
+      if (!(await exists(name))) throw notFound(name);
       await rm(folderOf(name), { recursive: true, force: true });
       const state = await readState();
       const key = name.toLowerCase();

@@ -10,7 +10,7 @@ import type { SkillRecord } from '../source/skill-source.ts';
 import type { FolderListing } from './scan-skill-tree.ts';
 
 /** The index cache's format version; bump it whenever the parser's output or this format changes. */
-export const INDEX_CACHE_VERSION = 4;
+export const INDEX_CACHE_VERSION = 5;
 
 /** Options for {@link defaultCacheDir}. */
 export interface DefaultCacheDirOptions {

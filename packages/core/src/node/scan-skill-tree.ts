@@ -1,6 +1,7 @@
 import {
   closeSync,
   fstatSync,
+  lstatSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -149,10 +150,28 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     return true;
   };
 
-  /** Reads one skill file; false when it is not a regular file after all. */
-  const read = (folder: string, relative: string, fileName: string, real: string): boolean => {
+  /**
+   * Reads one skill file; false when it is not a regular file after all. `linked` says whether
+   * the listing showed it as a symbolic link (undefined: unknown, so it is checked).
+   */
+  const read = (
+    folder: string,
+    relative: string,
+    fileName: string,
+    real: string,
+    linked: boolean | undefined,
+  ): boolean => {
     const skillFile = `${folder}${sep}${fileName}`;
     const realPath = real === folder ? undefined : real;
+    const isLink = linked ?? lstatSync(skillFile, { throwIfNoEntry: false })?.isSymbolicLink();
+    if (isLink === true) {
+      // A skill file linked from outside its folder would be read from anywhere on the disk.
+      const target = safeRealpath(skillFile);
+      if (!isWithin(target, real)) {
+        result.skills.set(relative, linkedOutside(folder, skillFile, realPath));
+        return true;
+      }
+    }
     if (reuse(relative, skillFile, realPath)) return true;
     const folderName = basename(folder);
     let fd: number;
@@ -256,7 +275,9 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') return;
       // A folder that cannot be listed may still let its skill file be opened.
-      for (const fileName of SKILL_FILE_NAMES) if (read(folder, relative, fileName, real)) break;
+      for (const fileName of SKILL_FILE_NAMES) {
+        if (read(folder, relative, fileName, real, undefined)) break;
+      }
       result.issues.push({
         code: 'unreadable_folder',
         severity: 'warning',
@@ -267,7 +288,9 @@ export function scanSkillTree(options: ScanSkillTreeOptions): ScanSkillTreeResul
     }
     if (listing === undefined) return;
     // Only listed skill files are opened: a failed open costs more than the listing.
-    for (const fileName of listing.skillFiles) if (read(folder, relative, fileName, real)) break;
+    for (const fileName of listing.skillFiles) {
+      if (read(folder, relative, fileName, real, listing.links.includes(fileName))) break;
+    }
     let children = listing.folders;
     let linkTargets: Map<string, string> | undefined;
     for (const name of listing.links) {
@@ -331,6 +354,11 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     } else if (isSkillFileName(name)) {
       skillFiles ??= [];
       skillFiles.push(name);
+      // A linked skill file is listed as a link too: it is read only when it stays in its folder.
+      if (entry.isSymbolicLink()) {
+        links ??= [];
+        links.push(name);
+      }
     } else if (entry.isSymbolicLink() && !SKIPPED_FOLDER_NAMES.has(name)) {
       links ??= [];
       links.push(name);
@@ -343,6 +371,29 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
     links: links ?? NO_NAMES,
     skillFiles: skillFiles === undefined ? NO_NAMES : rankSkillFileNames(skillFiles),
   };
+}
+
+function linkedOutside(
+  folder: string,
+  skillFile: string,
+  realPath: string | undefined,
+): SkillRecord {
+  return createSkillRecord({
+    parsed: {
+      valid: false,
+      issues: [
+        createIssue(
+          'unreadable_skill_file',
+          'error',
+          `Not reading ${skillFile}: it is a symbolic link leading outside its skill folder; copy the file into the folder instead`,
+        ),
+      ],
+    },
+    path: folder,
+    skillFile,
+    folderName: basename(folder),
+    ...(realPath === undefined ? {} : { realPath }),
+  });
 }
 
 function unreadable(

@@ -4,6 +4,7 @@ import type { SkillIssue } from '../skill/skill-issue.ts';
 import { checkPackageEntries } from './check-package-entries.ts';
 import { type CheckedZipEntry, checkZipEntry } from './check-zip-entry.ts';
 import { inflateZipEntry } from './inflate-zip-entry.ts';
+import { isExecutableEntry } from './is-executable-entry.ts';
 import { locateEntryData } from './locate-entry-data.ts';
 import { locateSkillRoot } from './locate-skill-root.ts';
 import { createPackageIssue } from './package-issue-codes.ts';
@@ -22,7 +23,7 @@ export interface SkillPackageContents {
   ok: true;
   /** The `SKILL.md` text, decoded as UTF-8 and otherwise untouched (BOM and CRLF kept for `parseSkill`). */
   skillText: string;
-  /** The other files, by path relative to the skill folder, sorted by path. */
+  /** The other files, by path relative to the skill folder, sorted by path; `executable` from a Unix mode. */
   files: SkillPackageFile[];
   /** The top-level folder the skill was in, if it was in one. */
   folderName?: string;
@@ -172,7 +173,12 @@ function read(bytes: Uint8Array, options: ReadSkillPackageOptions): ReadSkillPac
       if (typeof text !== 'string') return refuse([text]);
       skillText = text;
     } else {
-      contents.push({ path: file.path.slice(prefix.length), bytes: inflated.bytes });
+      const path = file.path.slice(prefix.length);
+      contents.push(
+        isExecutableEntry(file.entry)
+          ? { path, bytes: inflated.bytes, executable: true }
+          : { path, bytes: inflated.bytes },
+      );
     }
   }
   contents.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));

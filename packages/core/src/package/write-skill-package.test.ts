@@ -1,3 +1,4 @@
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import { readSkillPackage } from './read-skill-package.ts';
@@ -85,5 +86,51 @@ describe('writeSkillPackage', () => {
     expect(error(() => writeSkillPackage({ folderName: '..', skillText: SKILL }))).toBe(
       'invalid_folder_name',
     );
+  });
+
+  it('stores Unix modes: 0755 for an executable file, 0644 otherwise, made by Unix', () => {
+    const zip = writeSkillPackage({
+      folderName: 'tool',
+      skillText: SKILL,
+      files: [
+        { path: 'scripts/run.sh', bytes: encoder.encode('#!/bin/sh\n'), executable: true },
+        { path: 'notes.md', bytes: encoder.encode('notes') },
+      ],
+    });
+    const directory = readZipDirectory(zip);
+    const modes = directory.ok
+      ? directory.entries.map((entry) => [
+          entry.name,
+          entry.versionMadeBy >> 8,
+          (entry.externalAttributes >>> 16).toString(8),
+        ])
+      : [];
+    expect(modes).toEqual([
+      ['tool/SKILL.md', 3, '100644'],
+      ['tool/notes.md', 3, '100644'],
+      ['tool/scripts/run.sh', 3, '100755'],
+    ]);
+    const result = readSkillPackage(zip);
+    expect(result.ok && result.files).toEqual([
+      { path: 'notes.md', bytes: encoder.encode('notes') },
+      { path: 'scripts/run.sh', bytes: encoder.encode('#!/bin/sh\n'), executable: true },
+    ]);
+  });
+
+  it('reads the execute bit only from a ZIP made on Unix', () => {
+    const entry = (os: number) =>
+      zipSync(
+        {
+          'SKILL.md': [encoder.encode(SKILL), {}],
+          'run.sh': [encoder.encode('x'), { os, attrs: (0o100755 << 16) >>> 0 }],
+        },
+        { os: 3 },
+      );
+    const unix = readSkillPackage(entry(3));
+    expect(unix.ok && unix.files).toEqual([
+      { path: 'run.sh', bytes: encoder.encode('x'), executable: true },
+    ]);
+    const dos = readSkillPackage(entry(0));
+    expect(dos.ok && dos.files).toEqual([{ path: 'run.sh', bytes: encoder.encode('x') }]);
   });
 });

@@ -40,13 +40,14 @@ function checkFolderName(folderName: string): void {
 
 /**
  * Writes a skill package as a ZIP: entries under `<folderName>/`, sorted by path, non-ASCII names
- * flagged UTF-8, mode 0644 and a fixed timestamp, so the same content always gives the same bytes.
+ * flagged UTF-8, Unix mode 0644 (0755 for an executable file) and a fixed timestamp, so the same
+ * content always gives the same bytes.
  */
 export function writeSkillPackage(options: WriteSkillPackageOptions): Uint8Array {
   const { folderName, skillText, files = [] } = options;
   if (folderName !== undefined) checkFolderName(folderName);
-  const byPath = new Map<string, Uint8Array>();
-  const add = (path: string, bytes: Uint8Array) => {
+  const byPath = new Map<string, SkillPackageFile>();
+  const add = (path: string, bytes: Uint8Array, executable = false) => {
     const normalized = normalizeSkillFilePath(path);
     if (byPath.has(normalized)) {
       throw new SkillsetError({
@@ -55,19 +56,16 @@ export function writeSkillPackage(options: WriteSkillPackageOptions): Uint8Array
         details: { path: normalized },
       });
     }
-    byPath.set(normalized, bytes);
+    byPath.set(normalized, { path: normalized, bytes, executable });
   };
   if (skillText !== undefined) add('SKILL.md', encoder.encode(skillText));
-  for (const file of files) add(file.path, file.bytes);
+  for (const file of files) add(file.path, file.bytes, file.executable === true);
   const prefix = folderName === undefined ? '' : `${folderName}/`;
   const entries: Zippable = {};
   for (const path of [...byPath.keys()].sort(comparePaths)) {
-    entries[prefix + path] = [byPath.get(path) as Uint8Array, {}];
+    const file = byPath.get(path) as SkillPackageFile;
+    const mode = UNIX_REGULAR_FILE | (file.executable === true ? 0o755 : 0o644);
+    entries[prefix + path] = [file.bytes, { attrs: mode * 0x10000 }];
   }
-  return zipSync(entries, {
-    level: 9,
-    mtime: FIXED_MTIME,
-    os: UNIX,
-    attrs: (UNIX_REGULAR_FILE | 0o644) * 0x10000,
-  });
+  return zipSync(entries, { level: 9, mtime: FIXED_MTIME, os: UNIX });
 }

@@ -10,6 +10,13 @@ export {
 } from './evaluate-eligibility.ts';
 export { createJsonPathLocator, positionAt, type TextPosition } from './locate-json-path.ts';
 export { isGlobPattern, matchesPattern } from './match-pattern.ts';
+export {
+  MCP_SERVER_CONFIG_KEYS,
+  MCP_SERVER_LABEL_PATTERN,
+  type McpServerConfig,
+  mcpServerConfigSchema,
+  mcpServersConfigSchema,
+} from './mcp-server-config-schema.ts';
 export { mergePolicyConfigs } from './merge-policy-configs.ts';
 export {
   formatConfigPath,
@@ -25,6 +32,7 @@ export {
   type PermissionAction,
   type PermissionRule,
 } from './permission-rule.ts';
+export { policyConfigJsonSchema } from './policy-config-json-schema.ts';
 export {
   type PolicyConfig,
   permissionRuleSchema,

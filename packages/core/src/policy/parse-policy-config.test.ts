@@ -48,7 +48,7 @@ describe('parsePolicyConfig', () => {
         rules[1].skill: Missing required key "skill". Add "skill" (string).
         allowlist: Expected a list, got "pdf". Write a list here.
         integrations[0]: Expected a non-empty string. Write a name or a pattern, or remove the entry.
-        rule: Unknown key "rule". Did you mean "rules"? Known keys: $schema, rules, allowlist, integrations, config."
+        rule: Unknown key "rule". Did you mean "rules"? Known keys: $schema, rules, allowlist, integrations, config, contentRisks, mcpServers."
     `);
   });
 
@@ -87,5 +87,33 @@ describe('parsePolicyConfig', () => {
         { code: 'invalid_type', pathText: '(root)', message: 'Expected an object, got a list.' },
       ],
     });
+  });
+
+  it('accepts MCP skill servers and explains a bad one', () => {
+    const mcpServers = {
+      docs: { command: 'skillset', args: ['mcp', '--dir', 'skills'], env: { A: 'b' } },
+      team: {
+        type: 'http',
+        url: 'https://skills.example.test/mcp',
+        headers: { Authorization: 'Bearer ${TOKEN}' },
+      },
+    };
+    expect(parsePolicyConfig({ mcpServers }, { source })).toEqual({ mcpServers });
+    const input = {
+      mcpServers: {
+        Docs: { command: 'x' },
+        both: { command: 'x', url: 'https://a.test/mcp' },
+        neither: { comand: 'x' },
+        mixed: { url: 'https://a.test/mcp', env: {} },
+      },
+    };
+    expect(messageOf(() => parsePolicyConfig(input, { source }))).toMatchInlineSnapshot(`
+      "invalid_policy_config: Invalid policy config in skillset.json (5 problems):
+        mcpServers.Docs: Invalid label "Docs": A server label is lowercase letters, digits and single hyphens (it prefixes skill names: label:skill). Rename it, e.g. "team-docs".
+        mcpServers.both: An MCP server has either "command" (stdio) or "url" (Streamable HTTP), not both. See README "Skills from MCP servers".
+        mcpServers.neither.comand: Unknown key "comand". Did you mean "command"? Known keys: type, command, args, env, cwd, url, headers, timeoutMs.
+        mcpServers.neither: An MCP server needs "command" (a stdio server) or "url" (a Streamable HTTP server). See README "Skills from MCP servers".
+        mcpServers.mixed: "env" applies to a stdio "command", not to a "url". See README "Skills from MCP servers"."
+    `);
   });
 });

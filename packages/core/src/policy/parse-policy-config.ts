@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import { SkillsetError } from '../errors/skillset-error.ts';
-import { type PolicyConfig, policyConfigSchema } from './policy-config-schema.ts';
+import { MCP_SERVER_CONFIG_KEYS } from './mcp-server-config-schema.ts';
+import {
+  type PolicyConfig,
+  permissionRuleSchema,
+  policyConfigSchema,
+} from './policy-config-schema.ts';
 
 /** One problem in a policy config, located by its JSON path (and line, when the text is known). */
 export interface PolicyConfigIssue {
@@ -32,9 +37,15 @@ export type SafeParsePolicyConfigResult =
   | { success: false; issues: PolicyConfigIssue[] };
 
 const knownKeys: Record<string, readonly string[]> = {
-  root: ['$schema', 'rules', 'allowlist', 'integrations', 'config'],
-  rule: ['principal', 'skill', 'surface', 'action'],
+  root: Object.keys(policyConfigSchema.shape),
+  rule: Object.keys(permissionRuleSchema.shape),
+  mcpServer: MCP_SERVER_CONFIG_KEYS,
 };
+
+function knownKeysAt(path: ReadonlyArray<string | number>): readonly string[] {
+  if (path.length === 0) return knownKeys.root ?? [];
+  return (path[0] === 'mcpServers' ? knownKeys.mcpServer : knownKeys.rule) ?? [];
+}
 
 /** Formats a JSON path as `rules[0].action`. */
 export function formatConfigPath(path: ReadonlyArray<PropertyKey>): string {
@@ -112,7 +123,7 @@ function toIssues(
   const actual = valueAt(input, path);
   switch (zodIssue.code) {
     case 'unrecognized_keys': {
-      const choices = path.length === 0 ? (knownKeys.root ?? []) : (knownKeys.rule ?? []);
+      const choices = knownKeysAt(path);
       return zodIssue.keys.map((key) => {
         const suggestion = closest(key, choices);
         const hint = suggestion
@@ -164,6 +175,25 @@ function toIssues(
           'Expected a non-empty string.',
           'Write a name or a pattern, or remove the entry.',
         ),
+      ];
+    case 'invalid_key':
+      return [
+        make(
+          'invalid_key',
+          path,
+          `Invalid label ${JSON.stringify(String(path.at(-1)))}: ${zodIssue.issues[0]?.message ?? zodIssue.message}`,
+          'Rename it, e.g. "team-docs".',
+        ),
+      ];
+    case 'custom':
+    case 'invalid_format':
+      if (path[0] === 'mcpServers') {
+        return [
+          make(zodIssue.code, path, zodIssue.message, 'See README "Skills from MCP servers".'),
+        ];
+      }
+      return [
+        make(zodIssue.code, path, zodIssue.message, 'See docs/decisions/0010-policy-semantics.md.'),
       ];
     default:
       return [

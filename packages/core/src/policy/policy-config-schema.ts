@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_RISK_POLICIES } from './content-risk-policy.ts';
+import { mcpServersConfigSchema } from './mcp-server-config-schema.ts';
 import { PERMISSION_ACTIONS } from './permission-rule.ts';
 import { POLICY_SURFACES } from './policy-surface.ts';
 
@@ -21,7 +22,8 @@ export const policyConfigSchema = z.strictObject({
   integrations: z.array(nonEmptyText).optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
+  mcpServers: mcpServersConfigSchema.optional(),
 });
 
-/** A validated local policy config: permission rules, an allowlist, integrations and config values. */
+/** A validated local config: permission rules, an allowlist, integrations, config values and MCP skill servers. */
 export type PolicyConfig = z.output<typeof policyConfigSchema>;

@@ -240,7 +240,11 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
       valid: parsed.valid,
       issues: parsed.issues,
     };
-    if (parsed.manifest !== undefined) loaded.manifest = parsed.manifest;
+    if (parsed.manifest !== undefined) {
+      // A skill served by an MCP server keeps its namespaced name (`server:skill`) everywhere.
+      loaded.manifest =
+        entry.origin === undefined ? parsed.manifest : { ...parsed.manifest, name: entry.name };
+    }
     if (parsed.fieldPositions !== undefined) loaded.fieldPositions = parsed.fieldPositions;
     return loaded;
   };

@@ -66,6 +66,7 @@ export function rankSkillEntries(records: readonly RankableRecord[]): SkillEntry
     if (record.manifest !== undefined) entry.manifest = record.manifest;
     if (record.size !== undefined) entry.size = record.size;
     if (record.mtimeMs !== undefined) entry.mtimeMs = record.mtimeMs;
+    if (record.origin !== undefined) entry.origin = record.origin;
     if (index > 0 && winner !== undefined) entry.shadowedBy = winner;
     return entry;
   });

@@ -2,7 +2,7 @@ import type { FieldPositions } from '../format/read-skill-manifest.ts';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillManifest } from '../skill/skill-manifest.ts';
 import type { SkillScope } from '../skill/skill-scope.ts';
-import type { SkillChangeType, SkillSourceIssue } from '../source/skill-source.ts';
+import type { SkillChangeType, SkillOrigin, SkillSourceIssue } from '../source/skill-source.ts';
 
 /** A reference to another entry of the same name: the one it shadows or the one that shadows it. */
 export interface SkillShadow {
@@ -33,6 +33,8 @@ export interface SkillEntry {
   shadows: SkillShadow[];
   /** The winning entry that hides this one; absent on winners. */
   shadowedBy?: SkillShadow;
+  /** The MCP server and URI of a skill served by one; absent for local and stored skills. */
+  origin?: SkillOrigin;
 }
 
 /** A change the registry reports: a skill added, changed or removed in one of its sources. */

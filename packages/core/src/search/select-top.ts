@@ -35,6 +35,10 @@ export function selectTop(
     }
   };
   if (limit <= 0) return [];
+  const order = (left: number, right: number): number =>
+    better(left, right) ? -1 : better(right, left) ? 1 : 0;
+  // A catalog ranks hundreds of entries: when every candidate is kept, one sort beats the heap.
+  if (candidates.length <= limit) return Array.from(candidates).sort(order);
   for (let offset = 0; offset < candidates.length; offset++) {
     const candidate = candidates[offset] as number;
     if (heap.length < limit) {
@@ -45,5 +49,5 @@ export function selectTop(
       siftDown(0);
     }
   }
-  return heap.sort((left, right) => (better(left, right) ? -1 : better(right, left) ? 1 : 0));
+  return heap.sort(order);
 }

@@ -2,6 +2,15 @@ import type { SkillIssue } from '../skill/skill-issue.ts';
 import type { SkillManifest } from '../skill/skill-manifest.ts';
 import type { SkillScope } from '../skill/skill-scope.ts';
 
+/** Where a skill served by another system came from: an MCP server (by its host-assigned label) and the skill's URI there. */
+export interface SkillOrigin {
+  kind: 'mcp';
+  /** The label the configuration gives the server; also the namespace of its skills' names. */
+  server: string;
+  /** The URI of the skill's `SKILL.md` on that server. */
+  uri: string;
+}
+
 /** What a source knows about one skill after reading its frontmatter (the body is read on demand). */
 export interface SkillRecord {
   /** The manifest name, or the folder name when the frontmatter has none. */
@@ -25,6 +34,8 @@ export interface SkillRecord {
    * whose folders are the same real folder are one skill, and the registry keeps the first.
    */
   realPath?: string;
+  /** Set for skills served by another system (an MCP server); absent for files and the store. */
+  origin?: SkillOrigin;
 }
 
 /** A problem with a source as a whole (a missing root, a scan bound reached, an unreadable folder). */

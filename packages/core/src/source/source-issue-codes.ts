@@ -6,6 +6,10 @@ export const SOURCE_ISSUE_CODES = [
   'scan_depth_limit',
   'unreadable_folder',
   'index_cache_write_failed',
+  'mcp_server_unreachable',
+  'mcp_skills_unsupported',
+  'mcp_malformed_response',
+  'mcp_skill_refused',
 ] as const;
 
 /** A stable snake_case issue code of skill sources. */

@@ -9,6 +9,7 @@ import { SkillsetError } from '@skillset/core';
 import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from 'ai';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ModelConfig } from '../config/server-config.ts';
+import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { policySubject } from '../runtime/decide-entry.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
@@ -100,7 +101,10 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
     sessionId: chatId,
     onSkillUse: (use) => {
       recordUse(scope, use).catch((error: unknown) =>
-        runtime.logger.warn({ err: error, skill: use.skill }, 'chat skill use not recorded'),
+        runtime.logger.warn(
+          { err: loggableError(error), skill: use.skill },
+          'chat skill use not recorded',
+        ),
       );
     },
   });

@@ -72,6 +72,8 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   policy_config_unreadable: 500,
   malformed_policy_config: 500,
   invalid_policy_config: 500,
+  skill_integrity_mismatch: 502,
+  mcp_server_unavailable: 502,
   registry_closed: 503,
   store_unavailable: 503,
   data_dir_locked: 503,

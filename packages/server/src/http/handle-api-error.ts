@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { apiErrorBody } from './api-error-body.ts';
 import { ERROR_STATUS, isServerErrorCode } from './error-status.ts';
+import { loggableError } from './loggable-error.ts';
 import type { ServerErrorCode } from './server-error-code.ts';
 
 /** Maps any error thrown by a route to the JSON error shape and status: the one place that does. */
@@ -11,7 +12,7 @@ export function createApiErrorHandler(logger: Logger) {
   return (error: Error, context: Context) => {
     if (SkillsetError.isInstance(error) && isServerErrorCode(error.code)) {
       const status = ERROR_STATUS[error.code];
-      if (status >= 500) logger.error({ err: error }, 'request failed');
+      if (status >= 500) logger.error({ err: loggableError(error) }, 'request failed');
       const issues = error.details.issues as unknown[] | undefined;
       return context.json(apiErrorBody(error.code, error.message, issues), status);
     }
@@ -31,7 +32,7 @@ export function createApiErrorHandler(logger: Logger) {
           : error.message || 'The request was refused.';
       return context.json(apiErrorBody(code, message), status as 400);
     }
-    logger.error({ err: error }, 'unexpected error');
+    logger.error({ err: loggableError(error) }, 'unexpected error');
     return context.json(apiErrorBody('internal_error', 'Something went wrong on the server.'), 500);
   };
 }

@@ -34,10 +34,20 @@ function refused(message: string): SkillsetError<ServerErrorCode> {
  * resolves to 127.0.0.1 (a web page driving this server from the user's browser): 403.
  */
 export function requireLoopbackHost() {
+  // The few Host values this server is reached by, checked once each (parsing a URL per request
+  // shows in the profile of the hot runtime routes); bounded, since any client picks the value.
+  const localHosts = new Set<string>();
+  const isLocalHost = (host: string): boolean => {
+    if (localHosts.has(host)) return true;
+    const hostname = hostnameOf(host);
+    if (hostname === undefined || !isLoopbackHostname(hostname)) return false;
+    if (localHosts.size >= 64) localHosts.clear();
+    localHosts.add(host);
+    return true;
+  };
   return createMiddleware(async (context, next) => {
     const host = context.req.header('host') ?? new URL(context.req.url).host;
-    const hostname = hostnameOf(host);
-    if (hostname === undefined || !isLoopbackHostname(hostname)) {
+    if (!isLocalHost(host)) {
       throw refused(
         `Host ${JSON.stringify(host)} is not a local name: this server listens on a loopback address and answers only localhost, 127.0.0.1 and [::1]; to serve other names, start it with --host 0.0.0.0 (behind a proxy that checks them).`,
       );

@@ -31,6 +31,11 @@ function isSkillContentWrite(method: string, path: string): boolean {
   return false;
 }
 
+/** True when the request came through `@hono/node-server` (its body is read from a socket). */
+function fromNodeSocket(env: unknown): boolean {
+  return typeof env === 'object' && env !== null && 'incoming' in env;
+}
+
 /** Options for {@link routeBodyLimit}. */
 export interface RouteBodyLimitOptions {
   /** The writes that sign someone in (small limit). */
@@ -59,7 +64,9 @@ export function routeBodyLimit(options: RouteBodyLimitOptions): MiddlewareHandle
 
   return async (context, next) => {
     const raw = context.req.raw;
-    if (raw.body === null) return next();
+    // GET and HEAD carry no body; reading `raw.body` would make the Node adapter build a full
+    // Request, which costs more than the rest of a cached runtime request.
+    if (raw.method === 'GET' || raw.method === 'HEAD') return next();
     const { max, what } = limitOf(raw.method, context.req.path);
     const refuse = () =>
       context.json(
@@ -73,7 +80,11 @@ export function routeBodyLimit(options: RouteBodyLimitOptions): MiddlewareHandle
     if (declared !== null && !raw.headers.has('transfer-encoding')) {
       const length = Number(declared);
       if (!Number.isFinite(length) || length > max) return refuse();
+      // From a socket, Node's HTTP parser ends the body at its Content-Length: nothing to count,
+      // and the adapter keeps its fast body path (no stream, no second Request).
+      if (fromNodeSocket(context.env)) return next();
     }
+    if (raw.body === null) return next();
     let size = 0;
     let exceeded = false;
     const counted = raw.body.pipeThrough(

@@ -9,6 +9,7 @@ import {
 } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { decideEntry } from './decide-entry.ts';
+import { memoizeSkillLoads } from './memoize-skill-loads.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -63,10 +64,11 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { skills, policy, message, session, onUse } = options;
   const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
+  const registry = skills.derived('memoized-registry', () => memoizeSkillLoads(skills.registry));
   const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
   const result = await invokeMessageWithCore({
     message,
-    registry: skills.registry,
+    registry,
     entries,
     decide: (entry, use) =>
       decideEntry(skills, policy, entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),

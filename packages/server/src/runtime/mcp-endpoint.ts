@@ -1,9 +1,5 @@
 import type { SkillEntryPoint } from '@skillset/core';
-import {
-  createSkillsMcpHttpHandler,
-  type SkillsMcpHttpHandler,
-  type SkillsMcpPrincipal,
-} from '@skillset/mcp';
+import type { SkillsMcpHttpHandler, SkillsMcpPrincipal } from '@skillset/mcp';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { decideEntry } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
@@ -64,18 +60,25 @@ async function readUseRequests(request: Request): Promise<UseRequest[]> {
 
 /** Creates the `/mcp` endpoint: the bearer token's principal selects the registry and the policy. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
-  const handlers = new Map<string, SkillsMcpHttpHandler>();
+  const handlers = new Map<string, Promise<SkillsMcpHttpHandler>>();
   const principals = new WeakMap<Request, SkillsMcpPrincipal>();
+  // The MCP SDK and its JSON-schema validators are a tenth of the server's modules: loaded on the
+  // first `/mcp` request, not at start (decision 0095).
+  let mcpModule: Promise<typeof import('@skillset/mcp')> | undefined;
 
-  const handlerFor = (skills: WorkspaceSkills): SkillsMcpHttpHandler => {
+  const handlerFor = (skills: WorkspaceSkills): Promise<SkillsMcpHttpHandler> => {
     const key = `${skills.workspaceId}|${skills.userId ?? ''}`;
     let handler = handlers.get(key);
     if (handler === undefined) {
-      handler = createSkillsMcpHttpHandler({
-        registry: skills.registry,
-        authenticate: (request) => principals.get(request),
-      });
+      mcpModule ??= import('@skillset/mcp');
+      handler = mcpModule.then(({ createSkillsMcpHttpHandler }) =>
+        createSkillsMcpHttpHandler({
+          registry: skills.registry,
+          authenticate: (request) => principals.get(request),
+        }),
+      );
       handlers.set(key, handler);
+      handler.catch(() => handlers.delete(key));
     }
     return handler;
   };
@@ -88,7 +91,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         policy: policy.context,
       });
       const uses = await readUseRequests(request);
-      const response = await handlerFor(skills).handle(request);
+      const response = await (await handlerFor(skills)).handle(request);
       if (response.ok) {
         for (const use of uses) {
           const entry = await skills.registry.resolve(use.skill);
@@ -111,7 +114,9 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
     async close() {
       const open = [...handlers.values()];
       handlers.clear();
-      await Promise.all(open.map((handler) => handler.close()));
+      await Promise.all(
+        open.map((handler) => handler.then((opened) => opened.close()).catch(() => {})),
+      );
     },
   };
 }

@@ -7,6 +7,7 @@ import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { SkillChange, Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { loggableError } from '../http/loggable-error.ts';
 import { createCachedAuthStore } from './create-cached-auth-store.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import {
@@ -141,9 +142,17 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     void refreshWhere((skills) => concerns(change, skills.workspaceId, skills.userId));
   });
   // Revocations, roles, memberships, rules, agent and workspace settings: from any instance.
-  const unsubscribeAccess = store.changes.onAccessChange(() => {
+  const unsubscribeAccess = store.changes.onAccessChange((change) => {
     policies.clear();
     authStore.clear();
+    // A workspace's settings name its MCP skill servers: rebuild its registries on the next request.
+    if (change.kind === 'workspace' && change.workspaceId !== null) {
+      for (const [key, pending] of registries) {
+        if (!key.startsWith(`${change.workspaceId}|`)) continue;
+        registries.delete(key);
+        void pending.then((skills) => skills.close()).catch(() => {});
+      }
+    }
   });
   const resyncListeners = new Set<() => void>();
   const unsubscribeReconnect = store.changes.onReconnect(() => {
@@ -155,7 +164,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         try {
           listener();
         } catch (error) {
-          logger.error({ err: error }, 'a resync listener threw');
+          logger.error({ err: loggableError(error) }, 'a resync listener threw');
         }
       }
     });

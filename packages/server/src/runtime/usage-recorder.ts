@@ -1,5 +1,6 @@
 import type { Store, UsageEventInput } from '@skillset/store';
 import type { Logger } from 'pino';
+import { loggableError } from '../http/loggable-error.ts';
 
 /** One use of a skill: recorded for analytics (batched) and logged at once. */
 export interface SkillUse {
@@ -48,7 +49,10 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
       try {
         await store.usage.recordMany(batch);
       } catch (error) {
-        logger.warn({ err: error, events: batch.length }, 'usage events could not be written');
+        logger.warn(
+          { err: loggableError(error), events: batch.length },
+          'usage events could not be written',
+        );
       }
     });
     return writing;

@@ -1,6 +1,18 @@
-import { createRegistry, type SkillEntry, type SkillRegistry } from '@skillset/core';
-import { STORED_SKILL_SCOPES, type Store, type StoredSkill } from '@skillset/store';
+import {
+  createRegistry,
+  type SkillEntry,
+  type SkillRegistry,
+  type SkillSource,
+} from '@skillset/core';
+import { createMcpSkillSource } from '@skillset/mcp';
+import {
+  STORED_SKILL_SCOPES,
+  type Store,
+  type StoredSkill,
+  type WorkspaceMcpServer,
+} from '@skillset/store';
 import type { Logger } from 'pino';
+import { loggableError } from '../http/loggable-error.ts';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
 import { loadVisibleSkills } from './load-visible-skills.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
@@ -49,7 +61,10 @@ export async function createWorkspaceSkills(
       ...(texts === undefined ? {} : { texts }),
     }),
   );
-  const registry = createRegistry({ sources });
+  const workspace = await store.workspaces.get(workspaceId);
+  const registry = createRegistry({
+    sources: [...sources, ...createWorkspaceMcpSources(workspace?.settings.mcpServers)],
+  });
   await registry.load();
   const sourceById = new Map(sources.map((source) => [source.id, source]));
   let version = 1;
@@ -90,7 +105,7 @@ export async function createWorkspaceSkills(
       }
       refreshing = reload()
         .catch((error: unknown) => {
-          logger.warn({ err: error, workspaceId }, 'skill registry reload failed');
+          logger.warn({ err: loggableError(error), workspaceId }, 'skill registry reload failed');
         })
         .finally(() => {
           refreshing = undefined;
@@ -99,4 +114,29 @@ export async function createWorkspaceSkills(
     },
     close: () => registry.close(),
   };
+}
+
+/**
+ * The sources of a workspace's MCP skill servers (scope `workspace`, names `label:skill`). They
+ * list once per registry (the registry is rebuilt when the workspace changes), and `${VAR}` is not
+ * expanded: a workspace admin must not be able to send the server's environment anywhere.
+ */
+function createWorkspaceMcpSources(
+  servers: Readonly<Record<string, WorkspaceMcpServer>> | undefined,
+): SkillSource[] {
+  return Object.entries(servers ?? {}).map(([label, server]) => {
+    const source = createMcpSkillSource({
+      label,
+      scope: 'workspace',
+      server: {
+        url: server.url,
+        ...(server.headers === undefined ? {} : { headers: server.headers }),
+        ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
+      },
+      env: {},
+    });
+    return Object.assign(Object.create(source) as SkillSource, {
+      refresh: () => source.load(),
+    });
+  });
 }

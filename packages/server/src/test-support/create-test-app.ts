@@ -8,7 +8,7 @@ import {
   seedBuiltinSkills,
   type WorkspaceRole,
 } from '@skillset/store';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { ApiApp } from '../app/api-app.ts';
 import { createApp } from '../app/create-app.ts';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
@@ -83,6 +83,8 @@ export interface CreateTestAppOptions {
   webDir?: string;
   /** The address the server would listen on (a loopback one turns the Host/Origin check on). */
   listenHost?: string;
+  /** Where the app logs (default: nowhere). */
+  logger?: Logger;
 }
 
 let userCount = 0;
@@ -90,7 +92,7 @@ let userCount = 0;
 /** Creates the API app on a fresh store, signed in as the first owner; dispose it with `await using`. */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
   const store = options.store ?? (await openTestStore());
-  const logger = pino({ level: 'silent' });
+  const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = options.createRuntime?.(store);
   const app = createApp({
     store,

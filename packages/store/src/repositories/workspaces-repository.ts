@@ -64,6 +64,9 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
   };
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
+  if (settings.mcpServers !== undefined && Object.keys(settings.mcpServers).length > 0) {
+    result.mcpServers = structuredClone(settings.mcpServers);
+  }
   return result;
 }
 

@@ -13,4 +13,4 @@ export { type PrincipalKind, tokens } from './tokens.ts';
 export { usageEvents } from './usage-events.ts';
 export { users } from './users.ts';
 export { versionFiles } from './version-files.ts';
-export { type WorkspaceSettings, workspaces } from './workspaces.ts';
+export { type WorkspaceMcpServer, type WorkspaceSettings, workspaces } from './workspaces.ts';

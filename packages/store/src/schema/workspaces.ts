@@ -1,5 +1,13 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** An MCP server whose skills join a workspace's registry: a Streamable HTTP URL only (decision 0076). */
+export interface WorkspaceMcpServer {
+  url: string;
+  /** Sent with every request (e.g. `Authorization`); never returned by the API. */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 /** A workspace's stored settings (DESIGN.md §5 step 1 and 3). */
 export interface WorkspaceSettings {
   skillsEnabled: boolean;
@@ -7,6 +15,8 @@ export interface WorkspaceSettings {
   integrations?: string[];
   /** The catalog budget in tokens of callers without an agent budget; absent: the default. */
   catalogBudget?: number;
+  /** MCP servers serving skills (SEP-2640) to this workspace, by label; their skills are `label:name`. */
+  mcpServers?: Record<string, WorkspaceMcpServer>;
 }
 
 /** Tenants: every workspace-scoped row belongs to exactly one workspace. */

@@ -2,12 +2,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { SkillsetError } from '@skillset/core';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { defaultCacheDir } from '@skillset/core/node';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
-import { listenPostgres } from '../changes/listen-postgres.ts';
 import { readAccessEpoch } from '../changes/read-access-epoch.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
@@ -15,6 +13,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import { migrate } from '../migrate/migrate.ts';
 import { createStoreRepositories } from './create-store-repositories.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { openPgliteClient } from './open-pglite-client.ts';
 import type { Store, StoreKind } from './store.ts';
 import type { StoreErrorCode } from './store-error-code.ts';
 
@@ -28,6 +27,12 @@ export interface OpenStoreOptions {
   databaseUrl?: string;
   /** Apply pending migrations before returning (default false: call `store.migrate()`). */
   migrate?: boolean;
+  /**
+   * Where PGlite keeps the empty cluster a new database starts from, so that only the first one
+   * per machine and PGlite version runs `initdb` (decision 0095). Default: Skillset's user cache
+   * folder; `false`: no template.
+   */
+  pgliteTemplateDir?: string | false;
   /** The most connections the PostgreSQL pool opens (default 10). */
   poolSize?: number;
   logger?: StoreLogger;
@@ -49,22 +54,30 @@ interface Driver {
   close(): Promise<void>;
 }
 
-async function openPglite(dataDir: string | undefined, given: PGlite | undefined): Promise<Driver> {
+async function openPglite(
+  dataDir: string | undefined,
+  given: PGlite | undefined,
+  templateDir: string | undefined,
+): Promise<Driver> {
   let client: PGlite;
   let lock: DataDirLock | undefined;
-  if (given !== undefined) {
-    client = given;
-  } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
-    client = new PGlite();
-  } else {
-    const folder = join(dataDir, 'pglite');
-    await mkdir(folder, { recursive: true });
-    // PGlite allows one process per folder: a second one would corrupt it (decision 0060).
-    lock = await acquireDataDirLock(dataDir);
-    client = new PGlite(folder);
-  }
   try {
-    await client.waitReady;
+    if (given !== undefined) {
+      client = given;
+      await client.waitReady;
+    } else if (dataDir === undefined || dataDir === MEMORY_DATA_DIR) {
+      client = new PGlite();
+      await client.waitReady;
+    } else {
+      const folder = join(dataDir, 'pglite');
+      await mkdir(folder, { recursive: true });
+      // PGlite allows one process per folder: a second one would corrupt it (decision 0060).
+      lock = await acquireDataDirLock(dataDir);
+      client = await openPgliteClient({
+        folder,
+        ...(templateDir === undefined ? {} : { templateDir }),
+      });
+    }
   } catch (error) {
     await lock?.release();
     throw error;
@@ -89,7 +102,15 @@ async function openPglite(dataDir: string | undefined, given: PGlite | undefined
   };
 }
 
-function openPostgres(databaseUrl: string, options: OpenStoreOptions, logger: StoreLogger): Driver {
+async function openPostgres(
+  databaseUrl: string,
+  options: OpenStoreOptions,
+  logger: StoreLogger,
+): Promise<Driver> {
+  // Loaded only for PostgreSQL: a PGlite server never needs the driver (decision 0095).
+  const [{ default: pg }, { drizzle: drizzleNodePostgres }, { listenPostgres }] = await Promise.all(
+    [import('pg'), import('drizzle-orm/node-postgres'), import('../changes/listen-postgres.ts')],
+  );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   pool.on('error', (error) =>
     logger.warn('idle database connection failed', { error: error.message }),
@@ -129,8 +150,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   const driver =
     options.databaseUrl === undefined
-      ? await openPglite(options.dataDir, options.pglite)
-      : openPostgres(options.databaseUrl, options, logger);
+      ? await openPglite(
+          options.dataDir,
+          options.pglite,
+          options.pgliteTemplateDir === false
+            ? undefined
+            : (options.pgliteTemplateDir ?? defaultCacheDir()),
+        )
+      : await openPostgres(options.databaseUrl, options, logger);
   const hub = createChangeFeedHub((error) =>
     logger.error('a change listener threw', {
       error: error instanceof Error ? error.message : String(error),

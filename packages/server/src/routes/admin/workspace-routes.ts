@@ -164,6 +164,9 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
             ...(body.settings.catalogBudget === undefined
               ? {}
               : { catalogBudget: body.settings.catalogBudget ?? undefined }),
+            ...(body.settings.mcpServers === undefined
+              ? {}
+              : { mcpServers: body.settings.mcpServers ?? undefined }),
           };
     const workspace = await store.transaction(async (transaction) => {
       const updated = await transaction.workspaces.update(id, {
@@ -176,7 +179,7 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
         actor: actorOf(user),
         action: 'workspace.update',
         target: { kind: 'workspace', id },
-        details: body,
+        details: redactMcpHeaders(body),
       });
       return updated;
     });
@@ -208,4 +211,26 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
     });
     return context.body(null, 204);
   });
+}
+
+/** The update as the audit trail keeps it: MCP server header values (tokens) replaced by a mark. */
+function redactMcpHeaders<Body extends { settings?: { mcpServers?: unknown } }>(body: Body): Body {
+  const servers = body.settings?.mcpServers;
+  if (servers === null || servers === undefined || typeof servers !== 'object') return body;
+  const redacted = Object.fromEntries(
+    Object.entries(servers as Record<string, { headers?: Record<string, string> }>).map(
+      ([label, server]) => [
+        label,
+        server.headers === undefined
+          ? server
+          : {
+              ...server,
+              headers: Object.fromEntries(
+                Object.keys(server.headers).map((name) => [name, '(redacted)']),
+              ),
+            },
+      ],
+    ),
+  );
+  return { ...body, settings: { ...body.settings, mcpServers: redacted } };
 }

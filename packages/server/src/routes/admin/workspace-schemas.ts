@@ -7,6 +7,49 @@ export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES).openapi('WorkspaceRol
 const integrationsSchema = z.array(z.string().min(1).max(100)).max(200);
 const catalogBudgetSchema = z.number().int().min(1).max(1_000_000);
 
+/** The most MCP skill servers one workspace may name. */
+export const MAX_WORKSPACE_MCP_SERVERS = 20;
+
+const mcpServerInputSchema = z
+  .strictObject({
+    url: z
+      .string()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/, 'an http:// or https:// URL of a Streamable HTTP MCP server'),
+    headers: z
+      .record(z.string().min(1).max(200), z.string().max(8192))
+      .refine((headers) => Object.keys(headers).length <= 50, 'at most 50 headers')
+      .optional(),
+    timeoutMs: z.number().int().min(100).max(600_000).optional(),
+  })
+  .openapi({
+    description:
+      'A Streamable HTTP MCP server serving the Skills extension; stdio commands are not accepted on the server',
+  });
+
+const mcpServersInputSchema = z
+  .record(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+        'a label is lowercase letters, digits and single hyphens',
+      )
+      .max(64),
+    mcpServerInputSchema,
+  )
+  .refine(
+    (servers) => Object.keys(servers).length <= MAX_WORKSPACE_MCP_SERVERS,
+    `at most ${MAX_WORKSPACE_MCP_SERVERS} MCP servers`,
+  );
+
+/** An MCP skill server as the API returns it: the header names only, never their values. */
+const mcpServerSchema = z.object({
+  url: z.string(),
+  headerNames: z.array(z.string()),
+  timeoutMs: z.number().optional(),
+});
+
 /** A workspace as the API returns it, with the caller's role in it. */
 export const workspaceSchema = z
   .object({
@@ -18,6 +61,9 @@ export const workspaceSchema = z
       integrations: z.array(z.string()).optional(),
       catalogBudget: z.number().optional().openapi({
         description: 'Catalog budget in tokens when an agent sets none; absent: 2,000',
+      }),
+      mcpServers: z.record(z.string(), mcpServerSchema).optional().openapi({
+        description: "MCP servers whose skills join the workspace as 'label:name' (admin-only)",
       }),
     }),
     role: workspaceRoleSchema.optional(),
@@ -55,6 +101,7 @@ export const updateWorkspaceSchema = z.strictObject({
       skillsEnabled: z.boolean().optional(),
       integrations: integrationsSchema.nullable().optional(),
       catalogBudget: catalogBudgetSchema.nullable().optional(),
+      mcpServers: mcpServersInputSchema.nullable().optional(),
     })
     .optional(),
 });
@@ -84,6 +131,20 @@ export function toWorkspaceJson(
       ...(workspace.settings.catalogBudget === undefined
         ? {}
         : { catalogBudget: workspace.settings.catalogBudget }),
+      ...(workspace.settings.mcpServers === undefined
+        ? {}
+        : {
+            mcpServers: Object.fromEntries(
+              Object.entries(workspace.settings.mcpServers).map(([label, server]) => [
+                label,
+                {
+                  url: server.url,
+                  headerNames: Object.keys(server.headers ?? {}),
+                  ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
+                },
+              ]),
+            ),
+          }),
     },
     ...(role === undefined ? {} : { role }),
     createdAt: workspace.createdAt.toISOString(),

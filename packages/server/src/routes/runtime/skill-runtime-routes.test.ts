@@ -197,6 +197,38 @@ describe('POST /api/skills/invoke', () => {
     });
   });
 
+  it('activates the new version after an update, although loads are cached between calls', async () => {
+    await using server = await createRuntimeTestApp();
+    const { id } = await server.addSkill(deploy);
+    const invokeDeploy = async () => {
+      const response = await server.request('POST', '/api/skills/invoke', {
+        token: server.owner.token,
+        json: { message: '/deploy production' },
+      });
+      return (
+        (await response.json()) as { activations: Array<{ content: string; version: number }> }
+      ).activations[0];
+    };
+    expect(await invokeDeploy()).toMatchObject({ version: 1 });
+    expect((await invokeDeploy())?.content).toContain('Deploy to production now.');
+    const updated = await server.store.skills.update({
+      workspaceId: server.owner.workspaceId,
+      id,
+      expectedVersion: 1,
+      skillMd: deploy.replace('Deploy to $env now.', 'Ship it to $env.'),
+    });
+    expect(updated.ok).toBe(true);
+    const deadline = Date.now() + 5000;
+    let latest = await invokeDeploy();
+    while (latest?.version !== 2 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      latest = await invokeDeploy();
+    }
+    expect(latest).toMatchObject({ version: 2 });
+    expect(latest?.content).toContain('Ship it to production.');
+    expect(latest?.content).not.toContain('Deploy to');
+  });
+
   it('answers argument errors with 400, the code and the usage line', async () => {
     await using server = await createRuntimeTestApp();
     await server.addSkill(deploy);

@@ -1,0 +1,165 @@
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import { SkillsetError } from '@skillset/core';
+import { displayFolder, type InstallScope, installRoot } from '../install/install-root.ts';
+import {
+  listCandidateFiles,
+  printCandidateIssues,
+  toJsonIssue,
+} from '../install/print-candidate.ts';
+import { readAddSource } from '../install/read-add-source.ts';
+import type { SkillCandidate } from '../install/skill-candidate.ts';
+import { targetExistsError, writeSkillFolder } from '../install/write-skill-folder.ts';
+import { plural } from '../output/plural.ts';
+import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+
+/** Options for {@link runAdd}. */
+export interface AddCommandOptions {
+  source: string;
+  scope: InstallScope;
+  /** A folder inside the source to read skills from (`--path`, or `#subdir` of a git URL). */
+  path?: string;
+  /** Only these skills of a source that holds several. */
+  skills: string[];
+  /** Every skill of a source that holds several. */
+  all?: boolean;
+  force?: boolean;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+function fail(terminal: Terminal, message: string): number {
+  terminal.stderr.write(`skillset: error: ${message}\n`);
+  return 1;
+}
+
+function select(
+  candidates: SkillCandidate[],
+  options: AddCommandOptions,
+): SkillCandidate[] | string {
+  const names = candidates.map((candidate) => candidate.name).join(', ');
+  if (options.skills.length > 0) {
+    const wanted = new Set(options.skills.map((name) => name.toLowerCase()));
+    const chosen = candidates.filter((candidate) => wanted.has(candidate.name.toLowerCase()));
+    const missing = [...wanted].filter(
+      (name) => !chosen.some((candidate) => candidate.name.toLowerCase() === name),
+    );
+    if (missing.length > 0) {
+      return `${options.source} has no skill named ${missing.join(', ')}; it holds: ${names}.`;
+    }
+    return chosen;
+  }
+  if (candidates.length > 1 && !options.all) {
+    return `${options.source} holds ${candidates.length} skills (${names}); pass --skill NAME (repeatable) for some or --all for every one.`;
+  }
+  return candidates;
+}
+
+/**
+ * `skillset add SOURCE`: validates the skills of a folder, ZIP or git repository, shows what will
+ * be written, and writes each skill folder atomically into `.claude/skills` (or `~/.claude/skills`).
+ */
+export async function runAdd(terminal: Terminal, options: AddCommandOptions): Promise<number> {
+  let candidates: SkillCandidate[];
+  try {
+    candidates = await readAddSource({
+      source: options.source,
+      cwd: terminal.cwd,
+      ...(options.path === undefined ? {} : { subpath: options.path }),
+    });
+  } catch (error) {
+    if (SkillsetError.isInstance(error)) return fail(terminal, error.message);
+    throw error;
+  }
+  const selected = select(candidates, options);
+  if (typeof selected === 'string') return fail(terminal, selected);
+  const duplicate = selected.find(
+    (candidate, index) =>
+      selected.findIndex((other) => other.name.toLowerCase() === candidate.name.toLowerCase()) !==
+      index,
+  );
+  if (duplicate !== undefined) {
+    const sources = selected
+      .filter((candidate) => candidate.name.toLowerCase() === duplicate.name.toLowerCase())
+      .map((candidate) => candidate.source);
+    return fail(
+      terminal,
+      `several skills are named ${duplicate.name} (${sources.join(', ')}); pick one with --skill and --path.`,
+    );
+  }
+
+  const root = installRoot(terminal, options.scope);
+  const plans = await Promise.all(
+    selected.map(async (candidate) => {
+      const target = path.join(root, candidate.name);
+      const exists = (await lstat(target).catch(() => undefined)) !== undefined;
+      return { candidate, target, exists };
+    }),
+  );
+  const invalid = plans.filter((plan) => !plan.candidate.valid);
+  const blocked = invalid.length > 0 ? [] : plans.filter((plan) => plan.exists && !options.force);
+
+  if (options.json) {
+    printJson(terminal, {
+      scope: options.scope,
+      written: invalid.length === 0 && blocked.length === 0 && !options.dryRun,
+      skills: plans.map(({ candidate, target, exists }) => ({
+        name: candidate.name,
+        source: candidate.source,
+        valid: candidate.valid,
+        path: target,
+        exists,
+        files: candidate.valid ? listCandidateFiles(candidate) : [],
+        issues: candidate.issues.map(toJsonIssue),
+      })),
+    });
+  } else {
+    for (const { candidate, target, exists } of plans) {
+      const mark = candidate.valid
+        ? paint(terminal, 'stdout', 'green', '✓')
+        : paint(terminal, 'stdout', 'red', '✗');
+      printLine(
+        terminal,
+        `${mark} ${paint(terminal, 'stdout', 'bold', candidate.name)}  ${candidate.source}`,
+      );
+      printCandidateIssues(terminal, candidate);
+      if (!candidate.valid) continue;
+      const verb = exists ? (options.force ? 'replaces' : 'exists') : 'writes';
+      printLine(terminal, `    ${verb} ${displayFolder(terminal, target)}/`);
+      for (const file of listCandidateFiles(candidate)) {
+        const mode = file.executable ? '  (executable)' : '';
+        printLine(terminal, `      ${file.path}  ${plural(file.size, 'byte')}${mode}`);
+      }
+    }
+  }
+  if (invalid.length > 0) {
+    return fail(
+      terminal,
+      `nothing was written: ${invalid.map((plan) => plan.candidate.name).join(', ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; run: skillset validate ${invalid.map((plan) => plan.candidate.source).join(' ')}`,
+    );
+  }
+  if (blocked.length > 0) {
+    for (const plan of blocked) {
+      terminal.stderr.write(`skillset: error: ${targetExistsError(plan.target).message}\n`);
+    }
+    return fail(terminal, 'nothing was written.');
+  }
+  if (options.dryRun) {
+    if (!options.json) printLine(terminal, 'Dry run: nothing was written.');
+    return 0;
+  }
+  for (const { candidate, target } of plans) {
+    const { replaced } = await writeSkillFolder({
+      target,
+      force: options.force === true,
+      skill: candidate,
+    });
+    if (!options.json) {
+      printLine(
+        terminal,
+        `${replaced ? 'Replaced' : 'Added'} ${candidate.name} in ${displayFolder(terminal, target)} (${plural(candidate.files.length + 1, 'file')}).`,
+      );
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,119 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// A workspace names another Skillset server's /mcp as an MCP skill server in its settings; the
+// remote skills join the workspace's registry as `hub:<name>` under the workspace's policy.
+
+let hub: RuntimeTestApp;
+let hubServer: ReturnType<typeof serve>;
+let hubUrl: string;
+let consumer: RuntimeTestApp;
+
+beforeAll(async () => {
+  hub = await createRuntimeTestApp();
+  await hub.addSkill(skillText('notes', { body: 'Hub notes body.' }));
+  await hub.addSkill(skillText('secret', { body: 'Hub secret body.' }));
+  hubServer = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: hub.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(started),
+    );
+    started.once('error', reject);
+  });
+  hubUrl = `http://127.0.0.1:${(hubServer.address() as AddressInfo).port}/mcp`;
+  consumer = await createRuntimeTestApp();
+  await consumer.addSkill(skillText('notes', { body: 'Local notes body.' }));
+}, 120_000);
+
+afterAll(async () => {
+  await consumer?.[Symbol.asyncDispose]();
+  await new Promise<void>((resolve) => hubServer?.close(() => resolve()));
+  await hub?.[Symbol.asyncDispose]();
+});
+
+function patchSettings(token: string, settings: unknown) {
+  return consumer.request('PATCH', `/api/workspaces/${consumer.owner.workspaceId}`, {
+    token,
+    json: { settings },
+  });
+}
+
+async function invoke(message: string) {
+  const response = await consumer.request('POST', '/api/skills/invoke', {
+    token: consumer.owner.token,
+    json: { message },
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      activations: Array<{ name: string; content: string }>;
+      unknown: string[];
+    },
+  };
+}
+
+describe('MCP skill servers in a workspace’s settings', () => {
+  it('are admin-only, accept only URLs, and never return or audit header values', async () => {
+    const member = await consumer.addUser('member');
+    expect((await patchSettings(member.token, { mcpServers: {} })).status).toBe(403);
+    const stdio = await patchSettings(consumer.owner.token, {
+      mcpServers: { local: { command: 'sh', args: ['-c', 'id'] } },
+    });
+    expect(stdio.status).toBe(400);
+    const badLabel = await patchSettings(consumer.owner.token, {
+      mcpServers: { 'Hub Server': { url: hubUrl } },
+    });
+    expect(badLabel.status).toBe(400);
+
+    const saved = await patchSettings(consumer.owner.token, {
+      mcpServers: {
+        hub: { url: hubUrl, headers: { Authorization: `Bearer ${hub.owner.token}` } },
+      },
+    });
+    expect(saved.status).toBe(200);
+    const workspace = (await saved.json()) as { settings: Record<string, unknown> };
+    expect(workspace.settings.mcpServers).toEqual({
+      hub: { url: hubUrl, headerNames: ['Authorization'] },
+    });
+    const audit = await consumer.store.audit.list({ workspaceId: consumer.owner.workspaceId });
+    const entry = audit.find((each) => each.action === 'workspace.update');
+    expect(JSON.stringify(entry?.details)).toContain('(redacted)');
+    expect(JSON.stringify(audit)).not.toContain(hub.owner.token);
+  });
+
+  it('joins the remote skills under the server label beside the local same-named skill', async () => {
+    const both = await invoke('/hub:notes /notes go');
+    expect(both.status).toBe(200);
+    expect(both.body.activations.map((activation) => activation.name)).toEqual([
+      'hub:notes',
+      'notes',
+    ]);
+    expect(both.body.activations[0]?.content).toContain('Hub notes body.');
+    expect(both.body.activations[1]?.content).toContain('Local notes body.');
+  });
+
+  it('applies the workspace policy to remote skills', async () => {
+    const rule = await consumer.request('POST', '/api/permissions', {
+      token: consumer.owner.token,
+      json: { skill: 'hub:secret', action: 'deny' },
+    });
+    expect(rule.status).toBeLessThan(300);
+    const denied = await invoke('/hub:secret now');
+    expect(denied.body.activations).toEqual([]);
+    const commands = await consumer.request('GET', '/api/skills/commands', {
+      token: consumer.owner.token,
+    });
+    const names = ((await commands.json()) as { commands: Array<{ name: string }> }).commands.map(
+      (command) => command.name,
+    );
+    expect(names).toContain('hub:notes');
+    expect(names).not.toContain('hub:secret');
+  });
+
+  it('drops the remote skills when the setting is cleared', async () => {
+    expect((await patchSettings(consumer.owner.token, { mcpServers: null })).status).toBe(200);
+    const after = await invoke('/hub:notes go');
+    expect(after.body.activations).toEqual([]);
+  });
+});
