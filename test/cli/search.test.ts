@@ -1,4 +1,4 @@
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempDir, type SkillTreeEntry, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +98,9 @@ describe('skillset search', () => {
 
     expect(names(await run('kubernetes'))).toEqual([]);
     const folder = path.join(ownCache.path, 'skillset');
-    const [cacheFile] = (await readdir(folder)).filter((name) => name.startsWith('search-'));
+    const [cacheFile] = (await readdir(folder)).filter(
+      (name) => name.startsWith('search-') && name.endsWith('.json'),
+    );
     const cache = JSON.parse(await readFile(path.join(folder, cacheFile as string), 'utf8'));
     // The project's skills and the built-in one.
     expect(Object.keys(cache.skills)).toHaveLength(skills.length + 1);
@@ -108,6 +110,8 @@ describe('skillset search', () => {
     // Terms written into the cache are searched without the file being read again.
     cache.skills[skillFile('pdf-forms')].counts[3] = 'zebra 1';
     await writeFile(path.join(folder, cacheFile as string), JSON.stringify(cache));
+    // (The built postings of the unchanged set would answer first: drop them.)
+    await rm(path.join(folder, (cacheFile as string).replace(/\.json$/, '.postings')));
     expect(names(await run('zebra'))).toEqual(['pdf-forms']);
     // An edited skill is read again; the others keep their cached terms.
     await writeFile(
@@ -116,5 +120,44 @@ describe('skillset search', () => {
     );
     expect(names(await run('kubernetes'))).toEqual(['deploy']);
     expect(names(await run('zebra'))).toEqual(['pdf-forms']);
+  });
+
+  it('answers a search over an unchanged skill set from the persisted postings alone', async () => {
+    await using ownCache = await createTempDir();
+    await using project = await createCliProject({ skills, cacheDir: ownCache.path });
+    const skillFile = (name: string) =>
+      path.join(project.project, '.agents/skills', name, 'SKILL.md');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    for (const skill of skills) await utimes(skillFile(skill.name as string), anHourAgo, anHourAgo);
+    const run = async (query: string) => {
+      const output = await runSkillset(['search', query, '--json'], {
+        cwd: project.project,
+        env: project.env,
+      });
+      expect(output.exitCode).toBe(0);
+      return JSON.parse(output.stdout).results;
+    };
+    const folder = path.join(ownCache.path, 'skillset');
+    const filesEnding = async (suffix: string) =>
+      (await readdir(folder)).filter((name) => name.startsWith('search-') && name.endsWith(suffix));
+
+    const first = await run('fill pdf forms');
+    expect(first.length).toBeGreaterThan(0);
+    const [postingsFile] = await filesEnding('.postings');
+    expect(postingsFile).toBeDefined();
+    // Without the per-skill terms, the postings alone give the same ranking and nothing is re-read.
+    for (const name of await filesEnding('.json')) await rm(path.join(folder, name));
+    expect(await run('fill pdf forms')).toEqual(first);
+    expect(await filesEnding('.json')).toEqual([]);
+    // A damaged postings file is rebuilt, not trusted.
+    await writeFile(path.join(folder, postingsFile as string), 'skillset-search-postings 1 junk\n');
+    expect(await run('fill pdf forms')).toEqual(first);
+    expect(await filesEnding('.json')).toHaveLength(1);
+    // A changed skill changes the set's fingerprint: its new terms are searched.
+    await writeFile(
+      skillFile('deploy'),
+      '---\nname: deploy\ndescription: Deploy the web app.\n---\nUse kubernetes.\n',
+    );
+    expect((await run('kubernetes')).map((hit: { name: string }) => hit.name)).toEqual(['deploy']);
   });
 });

@@ -2,20 +2,24 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {
+  CatalogSkill,
+  SkillAnalysis,
+  SkillEntry,
+  SkillIndex,
+  SkillRegistry,
+} from '@skillset/core';
 import {
   analyzeSkill,
-  type CatalogSkill,
+  buildInvertedIndex,
   catalogSkillOf,
   createSkillIndex,
   DEFAULT_INDEX_SETTINGS,
-  type SkillAnalysis,
-  type SkillEntry,
-  type SkillIndex,
-  type SkillRegistry,
-} from '@skillset/core';
+} from '@skillset/core/lean';
 import { defaultCacheDir } from '@skillset/core/node';
 import { loadLocalSynonyms } from './load-local-synonyms.ts';
 import type { Terminal } from './output/terminal.ts';
+import { readSearchPostingsFile, writeSearchPostingsFile } from './search-postings-file.ts';
 
 /** Bump when the tokenizer, the stemmer or this file's format changes. */
 export const SEARCH_INDEX_CACHE_VERSION = 1;
@@ -55,11 +59,38 @@ function decodeCounts(text: string): Map<string, number> {
 }
 
 /** The cache file for the project in `cwd`: the skills it sees differ by project. */
-function cacheFileOf(terminal: Terminal): string {
+function cacheFileOf(terminal: Terminal, suffix: string): string {
   const home = terminal.env.HOME || os.homedir();
   const cacheDir = defaultCacheDir({ env: terminal.env, home });
   const hash = createHash('sha256').update(terminal.cwd).digest('hex').slice(0, 24);
-  return path.join(cacheDir, `search-${hash}.json`);
+  return path.join(cacheDir, `search-${hash}${suffix}`);
+}
+
+type FileStamp = { size: number; mtimeMs: number } | undefined;
+
+/** The scan's size and mtime when the source has them; else one stat. */
+function stampOf(entry: SkillEntry): FileStamp {
+  if (entry.size !== undefined && entry.mtimeMs !== undefined) {
+    return { size: entry.size, mtimeMs: entry.mtimeMs };
+  }
+  try {
+    return statSync(entry.skillFile);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the built postings depend on: the skills in order, their indexed fields and file stamps. */
+function fingerprintOf(skills: readonly CatalogSkill[], stamps: readonly FileStamp[]): string {
+  const hash = createHash('sha256');
+  hash.update(`${SEARCH_INDEX_CACHE_VERSION} ${JSON.stringify(DEFAULT_INDEX_SETTINGS)}\n`);
+  skills.forEach((skill, position) => {
+    const stamp = stamps[position];
+    hash.update(
+      `${skill.location ?? ''}\0${stamp?.size}\0${stamp?.mtimeMs}\0${skill.name}\0${skill.description}\0${(skill.tags ?? []).join(',')}\0${skill.category ?? ''}\n`,
+    );
+  });
+  return hash.digest('hex').slice(0, 32);
 }
 
 function readCache(file: string): SearchIndexCache['skills'] {
@@ -110,35 +141,35 @@ function isCachedAnalysis(value: unknown): value is CachedAnalysis {
 }
 
 /**
- * The ranker over `entries` with the shipped synonyms. Each skill's terms come from the user cache
- * while its `SKILL.md` keeps its size and mtime; only the other skills' bodies are read and
- * tokenized, and the cache is rewritten when one was (docs/decisions/0091).
+ * The ranker over `entries` with the shipped synonyms. For a skill set whose files all keep their
+ * size and mtime, the built postings load from one binary file; otherwise each skill's terms come
+ * from the user cache while its `SKILL.md` keeps its size and mtime, only the other skills' bodies
+ * are read and tokenized, and both files are rewritten (docs/decisions/0091, 0092).
  */
 export async function buildLocalSearchIndex(
   terminal: Terminal,
   options: BuildLocalSearchIndexOptions,
 ): Promise<SkillIndex> {
   const { registry, entries } = options;
-  const file = cacheFileOf(terminal);
+  const skills = entries.map(catalogSkillOf);
+  const stamps = entries.map(stampOf);
+  const fingerprint = fingerprintOf(skills, stamps);
+  const postingsFile = cacheFileOf(terminal, '.postings');
+  const synonyms = loadLocalSynonyms();
+  const persisted = readSearchPostingsFile({ file: postingsFile, fingerprint });
+  if (persisted !== undefined) return createSkillIndex(skills, { synonyms, postings: persisted });
+
+  const file = cacheFileOf(terminal, '.json');
   const cached = readCache(file);
   const next: SearchIndexCache['skills'] = {};
-  const skills: CatalogSkill[] = [];
   const analyses: SkillAnalysis[] = [];
   let changed = false;
+  // Postings are persisted only when every skill's terms were cacheable (see below).
+  let allCacheable = true;
   await Promise.all(
     entries.map(async (entry, position) => {
-      const skill = catalogSkillOf(entry);
-      skills[position] = skill;
-      // The scan's size and mtime when the source has them; else one stat.
-      let stat: { size: number; mtimeMs: number } | undefined =
-        entry.size !== undefined && entry.mtimeMs !== undefined
-          ? { size: entry.size, mtimeMs: entry.mtimeMs }
-          : undefined;
-      if (stat === undefined) {
-        try {
-          stat = statSync(entry.skillFile);
-        } catch {}
-      }
+      const skill = skills[position] as CatalogSkill;
+      const stat = stamps[position];
       const hit = cached[entry.skillFile];
       if (
         stat !== undefined &&
@@ -156,6 +187,7 @@ export async function buildLocalSearchIndex(
       changed = true;
       skill.body = await registry.readBody(entry);
       const analysis = analyzeSkill(skill, DEFAULT_INDEX_SETTINGS.maximumBodyLength);
+      delete skill.body;
       analyses[position] = analysis;
       // A file modified during the read may not be what was analyzed: it is not cached.
       if (stat !== undefined && Date.now() - stat.mtimeMs > 2000) {
@@ -165,9 +197,13 @@ export async function buildLocalSearchIndex(
           lengths: analysis.lengths,
           counts: analysis.counts.map(encodeCounts) as CachedAnalysis['counts'],
         };
+      } else {
+        allCacheable = false;
       }
     }),
   );
   if (changed || Object.keys(cached).length !== Object.keys(next).length) writeCache(file, next);
-  return createSkillIndex(skills, { synonyms: loadLocalSynonyms(), analyses });
+  const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS, analyses);
+  if (allCacheable) writeSearchPostingsFile({ file: postingsFile, fingerprint, postings });
+  return createSkillIndex(skills, { synonyms, postings });
 }

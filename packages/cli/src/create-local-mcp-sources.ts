@@ -1,6 +1,5 @@
 import type { SkillSource } from '@skillset/core';
 import type { LoadPolicyConfigResult } from '@skillset/core/node';
-import { createMcpSkillSource } from '@skillset/mcp';
 import type { Terminal } from './output/terminal.ts';
 
 /** The variable that counts how deep `skillset` processes started one another as MCP skill servers. */
@@ -14,10 +13,10 @@ export const MAX_MCP_DEPTH = 3;
  * user config): project servers in scope `project`, the user's in `personal`. A `skillset` started
  * by another as a stdio server counts the depth, so a config that names itself cannot loop.
  */
-export function createLocalMcpSources(
+export async function createLocalMcpSources(
   terminal: Terminal,
   loaded: LoadPolicyConfigResult,
-): SkillSource[] {
+): Promise<SkillSource[]> {
   const servers = Object.entries(loaded.config.mcpServers ?? {});
   if (servers.length === 0) return [];
   const depth = Number(terminal.env[MCP_DEPTH_VARIABLE] ?? '0') || 0;
@@ -27,6 +26,8 @@ export function createLocalMcpSources(
     );
     return [];
   }
+  // The MCP client loads only for a config that names servers, so plain commands stay light.
+  const { createMcpSkillSource } = await import('@skillset/mcp');
   return servers.map(([label, server]) =>
     createMcpSkillSource({
       label,

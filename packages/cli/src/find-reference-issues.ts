@@ -1,9 +1,5 @@
-import {
-  checkSkillReferences,
-  type SkillEntry,
-  type SkillIssue,
-  type SkillRegistry,
-} from '@skillset/core';
+import type { SkillEntry, SkillIssue, SkillRegistry } from '@skillset/core';
+import { checkSkillReferences } from '@skillset/core/lean';
 import { registrySkillLookup } from './registry-skill-lookup.ts';
 
 /** The reference error `invoke` would give each entry (a cycle or an unknown name), by entry. */

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createPolicyContext, type PolicyContext } from '@skillset/core';
+import type { PolicyContext } from '@skillset/core';
+import { createPolicyContext } from '@skillset/core/lean';
 import { createNodePolicyEnvironment, loadPolicyConfig } from '@skillset/core/node';
 import type { Terminal } from './output/terminal.ts';
 

@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { createRegistry, type SkillRegistry, type SkillSource } from '@skillset/core';
+import type { SkillRegistry, SkillSource } from '@skillset/core';
+import { createRegistry } from '@skillset/core/lean';
 import {
   BUILTIN_SKILLS_DIR,
   createStandardSources,
@@ -40,7 +41,7 @@ export async function createLocalSources(
     env: terminal.env,
     userConfigFile: userPolicyConfigFile(terminal),
   });
-  return [...sources, ...createLocalMcpSources(terminal, loaded)];
+  return [...sources, ...(await createLocalMcpSources(terminal, loaded))];
 }
 
 /** Opens and loads the registry of the standard locations, the built-in skills, `dirs` and the config's MCP servers. */

@@ -238,6 +238,7 @@ export type {
 } from './registry/skill-entry.ts';
 export {
   analyzeSkill,
+  buildInvertedIndex,
   cosineSimilarity,
   createHybridSkillSearch,
   createSkillIndex,
@@ -251,6 +252,7 @@ export {
   type HybridSkillSearch,
   type HybridSkillSearchOptions,
   hashSkillContent,
+  type InvertedIndex,
   type InvertedIndexSettings,
   type RankedSkill,
   type SearchSkillsOptions,

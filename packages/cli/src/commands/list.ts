@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type EligibilityResult, evaluateEligibility, type SkillEntry } from '@skillset/core';
+import type { EligibilityResult, SkillEntry } from '@skillset/core';
+import { evaluateEligibility } from '@skillset/core/lean';
 import { findReferenceIssues } from '../find-reference-issues.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';

@@ -1,4 +1,4 @@
-import { createPolicyGate, searchSkills } from '@skillset/core';
+import { createPolicyGate, searchSkills } from '@skillset/core/lean';
 import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';

@@ -29,6 +29,11 @@ export interface SkillIndexOptions {
    * (a skill may then come without its body); missing entries are analyzed here.
    */
   analyses?: readonly (SkillAnalysis | undefined)[];
+  /**
+   * The postings `buildInvertedIndex(skills, settings)` gives for these exact skills and settings,
+   * e.g. persisted by a caller; used only while feedback is off (feedback needs the whole index).
+   */
+  postings?: InvertedIndex['postings'];
 }
 
 /** Options of one index query. */
@@ -92,7 +97,15 @@ export function createSkillIndex(
   };
   const feedback: FeedbackSettings = { ...DEFAULT_FEEDBACK_SETTINGS, ...options.feedback };
   const synonymWeight = options.synonymWeight ?? defaultSynonymWeight;
-  const index: InvertedIndex = buildInvertedIndex(skills, settings, options.analyses);
+  const index: InvertedIndex =
+    options.postings !== undefined && feedback.documents <= 0
+      ? {
+          documentCount: skills.length,
+          postings: options.postings,
+          summaryTerms: [],
+          documentFrequency: new Map(),
+        }
+      : buildInvertedIndex(skills, settings, options.analyses);
   const scores = new Float64Array(skills.length);
   const touched: number[] = [];
   const compare = (left: number, right: number): number => {

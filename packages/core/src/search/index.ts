@@ -1,6 +1,8 @@
 export {
   analyzeSkill,
+  buildInvertedIndex,
   type FieldSettings,
+  type InvertedIndex,
   type InvertedIndexSettings,
   type SkillAnalysis,
   type SkillField,
