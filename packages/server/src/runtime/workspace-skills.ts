@@ -6,7 +6,6 @@ import {
   type SkillSource,
   scanContentRisks,
 } from '@skillset/core';
-import { createMcpSkillSource } from '@skillset/mcp';
 import {
   STORED_SKILL_SCOPES,
   type Store,
@@ -77,7 +76,7 @@ export async function createWorkspaceSkills(
   );
   const workspace = await store.workspaces.get(workspaceId);
   const registry = createRegistry({
-    sources: [...sources, ...createWorkspaceMcpSources(workspace?.settings.mcpServers)],
+    sources: [...sources, ...(await createWorkspaceMcpSources(workspace?.settings.mcpServers))],
   });
   await registry.load();
   const sourceById = new Map(sources.map((source) => [source.id, source]));
@@ -177,10 +176,14 @@ export async function createWorkspaceSkills(
  * list once per registry (the registry is rebuilt when the workspace changes), and `${VAR}` is not
  * expanded: a workspace admin must not be able to send the server's environment anywhere.
  */
-function createWorkspaceMcpSources(
+async function createWorkspaceMcpSources(
   servers: Readonly<Record<string, WorkspaceMcpServer>> | undefined,
-): SkillSource[] {
-  return Object.entries(servers ?? {}).map(([label, server]) => {
+): Promise<SkillSource[]> {
+  const entries = Object.entries(servers ?? {});
+  if (entries.length === 0) return [];
+  // The MCP client loads only for workspaces that name servers (as /mcp loads the MCP server).
+  const { createMcpSkillSource } = await import('@skillset/mcp');
+  return entries.map(([label, server]) => {
     const source = createMcpSkillSource({
       label,
       scope: 'workspace',
