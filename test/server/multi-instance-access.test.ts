@@ -1,39 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
-import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
-import pg from 'pg';
-import pino from 'pino';
+import { ensureInstanceOwner } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Instance, startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
 
 // Access changes made through one instance take effect on another at once: the change feed
 // (LISTEN/NOTIFY) drops B's cached tokens and policies; nothing here waits for a cache to expire.
 
 const adminUrl = process.env.DATABASE_URL;
-const databaseName = `skillset_test_${randomBytes(6).toString('hex')}`;
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Instance {
-  store: Store;
-  runtime: SkillRuntime;
-  app: ReturnType<typeof createApp>;
-}
-
-async function startInstance(url: string): Promise<Instance> {
-  const store = await openStore({ databaseUrl: url, migrate: true });
-  const logger = pino({ level: 'silent' });
-  // A long cache: only the change feed can make B see A's changes within these tests.
-  const runtime = createSkillRuntime({ store, logger, cacheTtlMs: 60_000 });
-  return { store, runtime, app: createApp({ store, logger, maxBodyBytes: 1 << 20, runtime }) };
-}
 
 const skillMd = (name: string) =>
   `---\nname: ${name}\ndescription: Written through instance A.\n---\n\nBody of ${name}.\n`;
@@ -41,7 +13,7 @@ const skillMd = (name: string) =>
 describe.runIf(adminUrl !== undefined)(
   'access changes across two instances on one PostgreSQL',
   () => {
-    const instances: Instance[] = [];
+    let pair: TwoInstances | undefined;
     let a: Instance;
     let b: Instance;
     let ownerToken: string;
@@ -72,12 +44,9 @@ describe.runIf(adminUrl !== undefined)(
     };
 
     beforeAll(async () => {
-      await admin(`create database ${databaseName}`);
-      const url = new URL(adminUrl as string);
-      url.pathname = `/${databaseName}`;
-      a = await startInstance(url.toString());
-      b = await startInstance(url.toString());
-      instances.push(a, b);
+      // A long cache: only the change feed can make B see A's changes within these tests.
+      pair = await startTwoInstances({ adminUrl: adminUrl as string, cacheTtlMs: 60_000 });
+      ({ a, b } = pair);
       const owner = await ensureInstanceOwner(a.store);
       if (!owner.created) throw new Error('expected a fresh database');
       ownerToken = owner.token;
@@ -85,11 +54,7 @@ describe.runIf(adminUrl !== undefined)(
     });
 
     afterAll(async () => {
-      for (const instance of instances) {
-        await instance.runtime.close();
-        await instance.store.close();
-      }
-      await admin(`drop database if exists ${databaseName} with (force)`);
+      await pair?.close();
     });
 
     it('refuses on B a token revoked on A, on B’s very next request', async () => {

@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
-import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
-import pg from 'pg';
-import pino from 'pino';
+import { ensureInstanceOwner } from '@skillset/store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type Instance, startTwoInstances, type TwoInstances } from '../support/two-instances.ts';
 
 /**
  * Two instances on one PostgreSQL, both writing at once: distinct skills on each, and the same
@@ -12,30 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * (list, prompt, commands) agree once the change feed has run.
  */
 const adminUrl = process.env.DATABASE_URL;
-const databaseName = `skillset_test_${randomBytes(6).toString('hex')}`;
-
-async function admin(query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Instance {
-  store: Store;
-  runtime: SkillRuntime;
-  app: ReturnType<typeof createApp>;
-}
-
-async function startInstance(url: string): Promise<Instance> {
-  const store = await openStore({ databaseUrl: url, migrate: true });
-  const logger = pino({ level: 'silent' });
-  const runtime = createSkillRuntime({ store, logger });
-  return { store, runtime, app: createApp({ store, logger, maxBodyBytes: 1 << 20, runtime }) };
-}
 
 const skillMd = (name: string, origin: string) =>
   `---\nname: ${name}\ndescription: Created through ${origin}.\n---\n\nBody of ${name}.\n`;
@@ -43,23 +16,15 @@ const skillMd = (name: string, origin: string) =>
 describe.runIf(adminUrl !== undefined)(
   'two instances on one PostgreSQL under writes on both',
   () => {
-    const instances: Instance[] = [];
+    let pair: TwoInstances | undefined;
 
     afterAll(async () => {
-      for (const instance of instances) {
-        await instance.runtime.close();
-        await instance.store.close();
-      }
-      await admin(`drop database if exists ${databaseName} with (force)`);
+      await pair?.close();
     });
 
     it('loses no update and converges', async () => {
-      await admin(`create database ${databaseName}`);
-      const url = new URL(adminUrl as string);
-      url.pathname = `/${databaseName}`;
-      const a = await startInstance(url.toString());
-      const b = await startInstance(url.toString());
-      instances.push(a, b);
+      pair = await startTwoInstances({ adminUrl: adminUrl as string });
+      const { a, b } = pair;
       const owner = await ensureInstanceOwner(a.store);
       if (!owner.created) throw new Error('expected a fresh database');
       const headers = { authorization: `Bearer ${owner.token}` };
