@@ -3,13 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
-import {
-  buildTestZip,
-  countRows,
-  createSkill,
-  skillText,
-  type TestZipEntry,
-} from './skills-test-support.ts';
+import { hostileZipEntries } from '../support/hostile-zip-entries.ts';
+import { buildTestZip, countRows, createSkill, skillText } from './skills-test-support.ts';
 
 /**
  * Every hostile ZIP is tried through every upload entry point of the API (new skill, new version
@@ -17,41 +12,7 @@ import {
  * anywhere on the disk, the existing skill unchanged.
  */
 const ESCAPE = `zq4-escape-${process.pid}`;
-const SKILL: TestZipEntry = { name: 'demo/SKILL.md', content: skillText('demo', 'Version two.') };
-const SYMLINK = 0o120777 * 0x10000;
-
-const HOSTILE: Record<string, TestZipEntry[]> = {
-  'zip-slip': [SKILL, { name: `../${ESCAPE}`, content: 'x' }],
-  'zip-slip inside the folder': [SKILL, { name: `demo/../../${ESCAPE}`, content: 'x' }],
-  'backslash zip-slip': [SKILL, { name: `demo\\..\\..\\${ESCAPE}`, content: 'x' }],
-  'absolute path': [SKILL, { name: `/tmp/${ESCAPE}`, content: 'x' }],
-  'drive letter': [SKILL, { name: `C:/${ESCAPE}`, content: 'x' }],
-  'symbolic link to /etc/passwd': [
-    SKILL,
-    { name: 'demo/passwd', content: '/etc/passwd', externalAttributes: SYMLINK },
-  ],
-  'symbolic link to a parent folder': [
-    SKILL,
-    { name: 'demo/up', content: '../..', externalAttributes: SYMLINK },
-  ],
-  'SKILL.md as a symbolic link': [
-    { name: 'demo/SKILL.md', content: '/etc/passwd', externalAttributes: SYMLINK },
-  ],
-  'link then a file through it': [
-    SKILL,
-    { name: 'demo/out', content: '/tmp', externalAttributes: SYMLINK },
-    { name: `demo/out/${ESCAPE}`, content: 'x' },
-  ],
-  'NUL in a name': [SKILL, { name: 'demo/a\u0000.md', content: 'x' }],
-  'device entry': [SKILL, { name: 'demo/fifo', externalAttributes: 0o010644 * 0x10000 }],
-  'path of 6,000 characters': [SKILL, { name: `demo/${'a'.repeat(6000)}`, content: 'x' }],
-  'path of 3,000 levels': [SKILL, { name: `demo/${'a/'.repeat(3000)}x.md`, content: 'x' }],
-  'case-insensitive duplicate': [
-    SKILL,
-    { name: 'demo/Notes.md', content: 'a' },
-    { name: 'demo/notes.md', content: 'b' },
-  ],
-};
+const HOSTILE = hostileZipEntries(ESCAPE);
 
 function send(server: TestApp, url: string, bytes: Uint8Array, ifMatch?: string) {
   return server.request('POST', url, {
