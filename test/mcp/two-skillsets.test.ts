@@ -63,6 +63,7 @@ beforeAll(async () => {
         },
         hub: {
           url: hubUrl,
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
           headers: { Authorization: 'Bearer ${HUB_TOKEN}', 'X-Client': 'skillset-test' },
         },
       },

@@ -4,16 +4,16 @@ const SYMLINK = 0o120777 * 0x10000;
 
 /**
  * Hostile ZIP packages of a skill `demo`, by label: each tries to escape its root, smuggle a link
- * or a device, or break the path limits. `escape` names the file an escape would create.
+ * or a device, or break the path limits. `escapeName` names the file an escape would create.
  */
-export function hostileZipEntries(escape: string): Record<string, TestZipEntry[]> {
+export function hostileZipEntries(escapeName: string): Record<string, TestZipEntry[]> {
   const skill: TestZipEntry = { name: 'demo/SKILL.md', content: skillText('demo', 'Version two.') };
   return {
-    'zip-slip': [skill, { name: `../${escape}`, content: 'x' }],
-    'zip-slip inside the folder': [skill, { name: `demo/../../${escape}`, content: 'x' }],
-    'backslash zip-slip': [skill, { name: `demo\\..\\..\\${escape}`, content: 'x' }],
-    'absolute path': [skill, { name: `/tmp/${escape}`, content: 'x' }],
-    'drive letter': [skill, { name: `C:/${escape}`, content: 'x' }],
+    'zip-slip': [skill, { name: `../${escapeName}`, content: 'x' }],
+    'zip-slip inside the folder': [skill, { name: `demo/../../${escapeName}`, content: 'x' }],
+    'backslash zip-slip': [skill, { name: `demo\\..\\..\\${escapeName}`, content: 'x' }],
+    'absolute path': [skill, { name: `/tmp/${escapeName}`, content: 'x' }],
+    'drive letter': [skill, { name: `C:/${escapeName}`, content: 'x' }],
     'symbolic link to /etc/passwd': [
       skill,
       { name: 'demo/passwd', content: '/etc/passwd', externalAttributes: SYMLINK },
@@ -28,7 +28,7 @@ export function hostileZipEntries(escape: string): Record<string, TestZipEntry[]
     'link then a file through it': [
       skill,
       { name: 'demo/out', content: '/tmp', externalAttributes: SYMLINK },
-      { name: `demo/out/${escape}`, content: 'x' },
+      { name: `demo/out/${escapeName}`, content: 'x' },
     ],
     'NUL in a name': [skill, { name: 'demo/a\u0000.md', content: 'x' }],
     'device entry': [skill, { name: 'demo/fifo', externalAttributes: 0o010644 * 0x10000 }],

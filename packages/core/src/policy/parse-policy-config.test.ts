@@ -95,6 +95,7 @@ describe('parsePolicyConfig', () => {
       team: {
         type: 'http',
         url: 'https://skills.example.test/mcp',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
         headers: { Authorization: 'Bearer ${TOKEN}' },
       },
     };
