@@ -373,27 +373,11 @@ function readListing(folder: string, stats: Stats | undefined): FolderListing {
   };
 }
 
-function linkedOutside(
-  folder: string,
-  skillFile: string,
-  realPath: string | undefined,
-): SkillRecord {
-  return createSkillRecord({
-    parsed: {
-      valid: false,
-      issues: [
-        createIssue(
-          'unreadable_skill_file',
-          'error',
-          `Not reading ${skillFile}: it is a symbolic link leading outside its skill folder; copy the file into the folder instead`,
-        ),
-      ],
-    },
-    path: folder,
-    skillFile,
-    folderName: basename(folder),
-    ...(realPath === undefined ? {} : { realPath }),
-  });
+function linkedOutside(folder: string, skillFile: string, realPath: string | undefined) {
+  return unreadableRecord(
+    { folder, skillFile, realPath },
+    `Not reading ${skillFile}: it is a symbolic link leading outside its skill folder; copy the file into the folder instead`,
+  );
 }
 
 function unreadable(
@@ -402,17 +386,20 @@ function unreadable(
   realPath: string | undefined,
   error: unknown,
 ): SkillRecord {
+  return unreadableRecord(
+    { folder, skillFile, realPath },
+    `Cannot read ${skillFile}: ${(error as Error).message}`,
+  );
+}
+
+/** An invalid skill whose `SKILL.md` could not be read, with the reason as its one issue. */
+function unreadableRecord(
+  where: { folder: string; skillFile: string; realPath: string | undefined },
+  message: string,
+): SkillRecord {
+  const { folder, skillFile, realPath } = where;
   return createSkillRecord({
-    parsed: {
-      valid: false,
-      issues: [
-        createIssue(
-          'unreadable_skill_file',
-          'error',
-          `Cannot read ${skillFile}: ${(error as Error).message}`,
-        ),
-      ],
-    },
+    parsed: { valid: false, issues: [createIssue('unreadable_skill_file', 'error', message)] },
     path: folder,
     skillFile,
     folderName: basename(folder),
