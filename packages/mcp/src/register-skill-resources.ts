@@ -10,6 +10,7 @@ import {
 import { guessMimeType, type SkillEntry, type SkillRegistry, SkillsetError } from '@skillset/core';
 import { describeResourceContent } from './describe-resource-content.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
+import { readOffsetCursor } from './read-offset-cursor.ts';
 import { toRequestInfo } from './request-extra.ts';
 import { skillFileName } from './skill-file-name.ts';
 import {
@@ -43,7 +44,7 @@ export function registerSkillResources(options: RegisterSkillResourcesOptions): 
       policy: context,
       entryPoint: 'mcp_resource',
     });
-    const start = readCursor(request.params?.cursor);
+    const start = readOffsetCursor(request.params?.cursor);
     const page = entries.slice(start, start + RESOURCE_PAGE_SKILLS);
     const resources: Resource[] = [];
     for (const entry of page) resources.push(...(await listSkillResources(registry, entry)));
@@ -125,13 +126,4 @@ async function listSkillResources(registry: SkillRegistry, entry: SkillEntry): P
     });
   }
   return resources;
-}
-
-function readCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const offset = Number(cursor);
-  if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}.`);
-  }
-  return offset;
 }

@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { SkillRegistry } from '@skillset/core';
 import { findAllowedSkill, listAllowedSkills } from '../list-allowed-skills.ts';
+import { readOffsetCursor } from '../read-offset-cursor.ts';
 import { toRequestInfo } from '../request-extra.ts';
 import { skillFileName } from '../skill-file-name.ts';
 import { parseSkillResourceUri } from '../skill-resource-uri.ts';
@@ -55,6 +56,17 @@ export function registerSkillsExtension(options: RegisterSkillsExtensionOptions)
     handler: (request: never, extra: never) => Promise<object>,
   ) => void;
 
+  // The skill a URI names, when the principal may read it; names in URIs match exactly.
+  const findServedSkill = async (extra: Extra, name: string) => {
+    const found = await findAllowedSkill({
+      registry,
+      policy: await resolveSkillsMcpPolicy(policy, toRequestInfo(extra)),
+      entryPoint: 'mcp_resource',
+      name,
+    });
+    return found?.entry.name === name ? found.entry : undefined;
+  };
+
   handle(ListSkillsRequestSchema, async (request: ListSkillsRequest, extra: Extra) => {
     const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
     const entries = await listAllowedSkills({
@@ -96,17 +108,11 @@ export function registerSkillsExtension(options: RegisterSkillsExtensionOptions)
         `Not the URI of a skill's SKILL.md: ${JSON.stringify(uri)}; expected skill://<name>/SKILL.md.`,
       );
     }
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-    const found = await findAllowedSkill({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_resource',
-      name: address.skill,
-    });
-    if (found === undefined || found.entry.name !== address.skill) {
+    const entry = await findServedSkill(extra, address.skill);
+    if (entry === undefined) {
       throw new McpError(ErrorCode.InvalidParams, `No skill is served at ${uri}.`, { uri });
     }
-    const described = await describeSkillEntry({ registry, entry: found.entry });
+    const described = await describeSkillEntry({ registry, entry });
     if (!described.ok) {
       throw new McpError(
         ErrorCode.InvalidParams,
@@ -131,22 +137,16 @@ export function registerSkillsExtension(options: RegisterSkillsExtensionOptions)
       const notADirectory = () =>
         new McpError(ErrorCode.InvalidParams, `${uri} is not a directory resource.`, { uri });
       if (address === undefined) throw notADirectory();
-      const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-      const found = await findAllowedSkill({
-        registry,
-        policy: context,
-        entryPoint: 'mcp_resource',
-        name: address.skill,
-      });
-      if (found === undefined || found.entry.name !== address.skill) {
+      const entry = await findServedSkill(extra, address.skill);
+      if (entry === undefined) {
         throw new McpError(ErrorCode.InvalidParams, `No resource is served at ${uri}.`, { uri });
       }
-      const files = await registry.listFiles(found.entry).catch(() => []);
+      const files = await registry.listFiles(entry).catch(() => []);
       const children = listDirectoryChildren({
         skill: address.skill,
         directory: address.path,
         files,
-        mainFile: skillFileName(found.entry),
+        mainFile: skillFileName(entry),
       });
       if (children === undefined) {
         const isFile = files.some((file) => file.path === address.path);
@@ -202,13 +202,4 @@ function readNameCursor(cursor: string | undefined): string | undefined {
     ErrorCode.InvalidParams,
     `Invalid cursor ${JSON.stringify(cursor)}: pass back the nextCursor of the previous page.`,
   );
-}
-
-function readOffsetCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const offset = Number(cursor);
-  if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}.`);
-  }
-  return offset;
 }
