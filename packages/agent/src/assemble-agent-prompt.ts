@@ -13,6 +13,7 @@ import {
   type SkillIndex,
   type SkillRegistry,
 } from '@skillset/core';
+import { loadSynonyms } from '@skillset/core/node';
 
 /** How the `## Skills` catalog is built. */
 export interface AgentCatalogOptions {
@@ -92,7 +93,7 @@ export function createPromptAssembler(options: PromptAssemblerOptions) {
         ? undefined
         : [...listedFirst, ...current.skills.map((skill) => skill.name)];
     }
-    current.index ??= createSkillIndex(current.skills);
+    current.index ??= createSkillIndex(current.skills, { synonyms: loadSynonyms() });
     const ranked = current.index.rank(query, { limit: current.skills.length });
     return [...listedFirst, ...ranked.map((hit) => hit.skill.name)];
   };

@@ -337,6 +337,8 @@ describe('createAgent', () => {
     const { agent } = setUp([]);
     const ranked = await agent.prompt('deploy the service to staging');
     expect(ranked.catalog.entries[0]?.name).toBe('deploy');
+    const bySynonym = await agent.prompt('investigate this please');
+    expect(bySynonym.catalog.entries[0]?.name).toBe('research');
     const stable = setUp([], { catalog: { mode: 'stable' } }).agent;
     expect(
       (await stable.prompt('deploy the service')).catalog.entries.map((entry) => entry.name),

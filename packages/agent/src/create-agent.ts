@@ -14,6 +14,7 @@ import {
   type SkillToolResult,
 } from '@skillset/core';
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
+import { loadSynonyms } from '@skillset/core/node';
 import { isStepCount, type LanguageModel, type ModelMessage, streamText, type ToolSet } from 'ai';
 import type { AgentApproveFunction } from './agent-approval.ts';
 import type { AgentEvent } from './agent-event.ts';
@@ -112,6 +113,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
     ...(store === undefined ? {} : { store }),
     ...(approveSkill === undefined ? {} : { approve: approveSkill }),
     ...(options.subjectOf === undefined ? {} : { subjectOf: options.subjectOf }),
+    synonyms: loadSynonyms(),
   };
   const gate = createPolicyGate(shared);
   const base = `${options.systemPrompt ?? BASE_SYSTEM_PROMPT}${store === undefined ? '' : `\n${SAVE_PROCEDURE_PROMPT}`}`;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPolicyContext } from '../policy/policy-context.ts';
 import { createRegistry } from '../registry/create-registry.ts';
 import { createSkillIndex } from '../search/create-skill-index.ts';
+import type { SynonymTable } from '../search/synonym-table.ts';
 import { createMemorySource } from '../source/create-memory-source.ts';
 import { buildSkill } from '../test/build-skill.ts';
 import { createSkillTools, type SkillToolsOptions } from './create-skill-tools.ts';
@@ -42,6 +43,16 @@ describe('search_skills', () => {
     expect(result.ok && result.text).toBe(
       'Skills matching "deploy to production", best first (use one with use_skill):\n1. deploy-app: Deploy the application to production servers.',
     );
+  });
+
+  it('finds a skill through the given synonyms only', async () => {
+    const synonyms: SynonymTable = new Map([['vers', [{ term: 'poem', weight: 1 }]]]);
+    const plain = await (await searchTool()).execute({ query: 'verse' });
+    expect(plain.ok && (plain.data as { hits: unknown[] }).hits).toEqual([]);
+    const related = await (await searchTool({ synonyms })).execute({ query: 'verse' });
+    expect(
+      related.ok && (related.data as { hits: { name: string }[] }).hits.map((hit) => hit.name),
+    ).toEqual(['write-poem']);
   });
 
   it('filters a prebuilt index that holds denied skills', async () => {

@@ -2,6 +2,7 @@ import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillIndex } from '../search/create-skill-index.ts';
+import type { SynonymTable } from '../search/synonym-table.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
 import {
@@ -26,6 +27,8 @@ export interface SkillToolsOptions {
   store?: SkillStore;
   /** A prebuilt search index for `search_skills` (hits are filtered by policy). */
   index?: SkillIndex;
+  /** Related terms for `search_skills` when no `index` is given (e.g. `loadSynonyms()`). */
+  synonyms?: SynonymTable;
   /** The agent's tools, which `tool-dispatch` skills may wrap as `skill_<name>`. */
   availableTools?: readonly AvailableTool[];
   /** Runs `context: fork` skills as sub-agents; without it `use_skill` returns the fork request. */
@@ -77,6 +80,7 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
         gate,
         skills: searchable,
         ...(index === undefined ? {} : { index }),
+        ...(options.synonyms === undefined ? {} : { synonyms: options.synonyms }),
       }) as SkillTool,
     );
   }

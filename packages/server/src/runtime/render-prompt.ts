@@ -7,6 +7,7 @@ import {
   renderCatalog,
   type SkillIndex,
 } from '@skillset/core';
+import { loadSynonyms } from '@skillset/core/node';
 import { listAllowedEntries } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -56,7 +57,7 @@ async function catalogInputs(skills: WorkspaceSkills, policy: ResolvedPolicy) {
     return {
       skills: catalogSkills,
       index: () => {
-        index ??= createSkillIndex(catalogSkills);
+        index ??= createSkillIndex(catalogSkills, { synonyms: loadSynonyms() });
         return index;
       },
       results: new Map(),

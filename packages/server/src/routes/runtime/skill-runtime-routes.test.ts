@@ -71,6 +71,19 @@ describe('GET /api/skills/prompt', () => {
     expect(await text.text()).toContain('<available_skills>');
   });
 
+  it('ranks with the shipped synonyms: a photo request finds the picture skill', async () => {
+    await using server = await createRuntimeTestApp();
+    await server.addSkill(skillText('chart-maker', { description: 'Draws bar charts from CSV.' }));
+    await server.addSkill(skillText('thumbnailer', { description: 'Shrinks a picture.' }));
+    const response = await server.request(
+      'GET',
+      '/api/skills/prompt?mode=ranked&query=a%20smaller%20photo%20please',
+      { token: server.owner.token },
+    );
+    const { entries } = (await response.json()) as { entries: Array<{ name: string }> };
+    expect(entries.map((entry) => entry.name).slice(0, 2)).toEqual(['thumbnailer', 'chart-maker']);
+  });
+
   it('uses the workspace’s catalog budget when the caller has no agent budget', async () => {
     await using server = await createRuntimeTestApp();
     for (let index = 0; index < 40; index += 1) {
