@@ -1,5 +1,5 @@
 import type { CatalogSkill } from '../catalog/catalog-skill.ts';
-import { tokenizeText } from './tokenize-text.ts';
+import { countSearchTerms } from './tokenize-text.ts';
 
 /** The searchable fields of a skill. */
 export type SkillField = 'name' | 'description' | 'tags' | 'body';
@@ -44,12 +44,6 @@ function fieldText(skill: CatalogSkill, field: SkillField, maximumBodyLength: nu
   }
 }
 
-function countTerms(terms: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-  return counts;
-}
-
 /** One skill's terms as the index counts them: per field (name, description, tags, body), each term's count and the field's length in terms. */
 export interface SkillAnalysis {
   counts: [Map<string, number>, Map<string, number>, Map<string, number>, Map<string, number>];
@@ -61,8 +55,8 @@ export function analyzeSkill(skill: CatalogSkill, maximumBodyLength: number): Sk
   const counts = [] as unknown as SkillAnalysis['counts'];
   const lengths = [] as unknown as SkillAnalysis['lengths'];
   for (const field of fieldNames) {
-    const terms = tokenizeText(fieldText(skill, field, maximumBodyLength));
-    counts.push(countTerms(terms));
+    const terms = countSearchTerms(fieldText(skill, field, maximumBodyLength));
+    counts.push(terms.counts);
     lengths.push(terms.length);
   }
   return { counts, lengths };

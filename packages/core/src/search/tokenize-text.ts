@@ -16,10 +16,10 @@ export function stemTerm(word: string): string {
 
 /** Splits text into lowercase words, keeping stop words and original forms (no stemming). */
 export function splitWords(text: string): string[] {
-  const words: string[] = [];
-  for (const match of text.toLowerCase().matchAll(wordPattern)) {
-    const word = match[0].endsWith("'s") ? match[0].slice(0, -2) : match[0];
-    if (word.length > 0) words.push(word);
+  const words = text.toLowerCase().match(wordPattern) ?? [];
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index] as string;
+    if (word.endsWith("'s")) words[index] = word.slice(0, -2);
   }
   return words;
 }
@@ -28,8 +28,20 @@ export function splitWords(text: string): string[] {
 export function tokenizeText(text: string): string[] {
   const terms: string[] = [];
   for (const word of splitWords(text)) {
-    if (STOP_WORDS.has(word)) continue;
-    terms.push(stemTerm(word));
+    if (!STOP_WORDS.has(word)) terms.push(stemTerm(word));
   }
   return terms;
+}
+
+/** The search terms of `text` as {@link tokenizeText} gives them, counted: each term's count and their total. */
+export function countSearchTerms(text: string): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const word of splitWords(text)) {
+    if (STOP_WORDS.has(word)) continue;
+    const term = stemTerm(word);
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+    length++;
+  }
+  return { counts, length };
 }
