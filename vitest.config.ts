@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 interface PackageJson {
   name: string;
   exports: Record<string, { source: string }>;
+  imports?: Record<string, { node: { source: string } }>;
 }
 
-/** Every `@skillset/*` entry point, mapped to the TypeScript source its `source` condition names. */
+/** Every `@skillset/*` entry point and `#` import, mapped to the TypeScript source its `source` condition names. */
 function sourceAliases() {
   const packagesDir = path.resolve(import.meta.dirname, 'packages');
   return readdirSync(packagesDir).flatMap((folder) => {
@@ -15,10 +16,16 @@ function sourceAliases() {
     const manifest = JSON.parse(
       readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
     ) as PackageJson;
-    return Object.entries(manifest.exports).map(([subpath, target]) => ({
+    const exported = Object.entries(manifest.exports).map(([subpath, target]) => ({
       find: new RegExp(`^${path.posix.join(manifest.name, subpath).replace(/[/.]/g, '\\$&')}$`),
       replacement: path.join(packageDir, target.source),
     }));
+    // Subpath imports (`#…`, core's tokenizer ranks) take their Node variant, as Node resolves them.
+    const imported = Object.entries(manifest.imports ?? {}).map(([specifier, target]) => ({
+      find: new RegExp(`^${specifier}$`),
+      replacement: path.join(packageDir, target.node.source),
+    }));
+    return [...exported, ...imported];
   });
 }
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_CATALOG_BUDGET } from '@skillset/core';
@@ -16,6 +16,60 @@ const loaded = [];
 module.registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
 process.on('exit', () => process.stderr.write(loaded.join('\\n') + '\\n'));
 `)}`;
+
+// Prints, as one JSON line on stderr, every module URL loaded before the process first writes to
+// stdout: for `skillset mcp`, its answer to `initialize`.
+const recordLoadsBeforeOutput = `data:text/javascript,${encodeURIComponent(`
+import module from 'node:module';
+const loaded = [];
+module.registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+const write = process.stdout.write.bind(process.stdout);
+let reported = false;
+process.stdout.write = (...args) => {
+  if (!reported) process.stderr.write('loaded before output: ' + JSON.stringify(loaded) + '\\n');
+  reported = true;
+  return write(...args);
+};
+`)}`;
+
+/** Spawns `skillset mcp`, sends `initialize` and returns the answer and the modules loaded before it. */
+async function modulesLoadedBeforeInitialize(
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ answer: unknown; loaded: string[] }> {
+  const bin = path.join(repoRoot, 'packages', 'cli', 'bin', 'skillset.js');
+  const child = spawn(process.execPath, ['--import', recordLoadsBeforeOutput, bin, 'mcp'], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const answered = new Promise<string>((resolve) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0] as string);
+    });
+  });
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'start-up-test', version: '1' },
+    },
+  };
+  child.stdin.write(`${JSON.stringify(initialize)}\n`);
+  const exited = closed.then(() => Promise.reject(new Error(`skillset mcp exited: ${stderr}`)));
+  const answer: unknown = JSON.parse(await Promise.race([answered, exited]));
+  child.stdin.end();
+  await closed;
+  const line = stderr.split('\n').find((each) => each.startsWith('loaded before output: '));
+  return { answer, loaded: JSON.parse(line?.slice('loaded before output: '.length) ?? '[]') };
+}
 
 async function modulesLoadedBy(
   args: string[],
@@ -62,5 +116,19 @@ describe('start-up', () => {
       );
       expect(needless).toEqual([]);
     }
+  });
+
+  it('answers MCP initialize before loading the tokenizer, the skill tools, the barrels or the MCP client', async () => {
+    await using dir = await createTempDir();
+    const env = { HOME: dir.path, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
+    const { answer, loaded } = await modulesLoadedBeforeInitialize(dir.path, env);
+    expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
+    expect(loaded.some((url) => url.includes('/@modelcontextprotocol/sdk/'))).toBe(true);
+    const deferred = loaded.filter((url) =>
+      /\/packages\/core\/src\/(index|tools\/index|tools\/create-skill-tools|catalog\/[^/]+)\.ts$|\/packages\/mcp\/src\/(index\.ts|source\/)|\/packages\/(store|server|agent)\/|\/node_modules\/(gpt-tokenizer|cross-spawn|eventsource-parser|pkce-challenge)\//.test(
+        url,
+      ),
+    );
+    expect(deferred).toEqual([]);
   });
 });

@@ -25,6 +25,11 @@ function findRepositoryNode() {
   return undefined;
 }
 
+/** A subpath import (`#…`) of Skillset's own sources: in a checkout they are never under node_modules. */
+function isOwnImport(specifier, context) {
+  return specifier.startsWith('#') && !context.parentURL?.includes('/node_modules/');
+}
+
 /** Runs this file again under another Node, passing signals on and exiting as it exits. */
 function rerunWith(node) {
   const child = spawn(node, [binFile, ...process.argv.slice(2)], { stdio: 'inherit' });
@@ -40,10 +45,14 @@ function rerunWith(node) {
 if (!isCheckout) {
   await import('../dist/bin.js');
 } else if (process.features.typescript && module.registerHooks) {
-  // Skillset's own packages resolve to their sources; other packages resolve as usual.
+  // Skillset's own packages and their `#` imports resolve to their sources; others resolve as usual.
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
-      if (!specifier.startsWith('@skillset/') && specifier !== 'skillset') {
+      if (
+        !specifier.startsWith('@skillset/') &&
+        specifier !== 'skillset' &&
+        !isOwnImport(specifier, context)
+      ) {
         return nextResolve(specifier, context);
       }
       return nextResolve(specifier, { ...context, conditions: ['source', ...context.conditions] });

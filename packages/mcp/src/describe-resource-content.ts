@@ -1,4 +1,4 @@
-import { guessMimeType, isTextMimeType } from '@skillset/core';
+import { guessMimeType, isTextMimeType } from '@skillset/core/serving';
 
 /** A skill file as an MCP resource's contents: text, or base64 for binary files. */
 export type ResourceContent =

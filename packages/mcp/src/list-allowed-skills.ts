@@ -1,11 +1,11 @@
-import {
-  createPolicyGate,
-  type PolicyContext,
-  type PolicyDecision,
-  type SkillEntry,
-  type SkillEntryPoint,
-  type SkillRegistry,
+import type {
+  PolicyContext,
+  PolicyDecision,
+  SkillEntry,
+  SkillEntryPoint,
+  SkillRegistry,
 } from '@skillset/core';
+import { createPolicyGate } from '@skillset/core/serving';
 
 /** Options for {@link listAllowedSkills} and {@link findAllowedSkill}. */
 export interface AllowedSkillsOptions {

@@ -7,12 +7,8 @@ import {
   McpError,
   type Prompt,
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-  activate,
-  loadActivatableSkill,
-  renderForkRequest,
-  type SkillRegistry,
-} from '@skillset/core';
+import type { SkillRegistry } from '@skillset/core';
+import { activate, loadActivatableSkill, renderForkRequest } from '@skillset/core/serving';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { toRequestInfo } from './request-extra.ts';

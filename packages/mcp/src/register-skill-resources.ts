@@ -7,7 +7,8 @@ import {
   ReadResourceRequestSchema,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { guessMimeType, type SkillEntry, type SkillRegistry, SkillsetError } from '@skillset/core';
+import type { SkillEntry, SkillRegistry } from '@skillset/core';
+import { guessMimeType, SkillsetError } from '@skillset/core/serving';
 import { describeResourceContent } from './describe-resource-content.ts';
 import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { readOffsetCursor } from './read-offset-cursor.ts';

@@ -6,14 +6,8 @@ import {
   type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-  type ApproveFunction,
-  closestNames,
-  createSkillTools,
-  formatToolResult,
-  type SkillRegistry,
-  type SkillTool,
-} from '@skillset/core';
+import type { ApproveFunction, SkillRegistry, SkillTool } from '@skillset/core';
+import { closestNames, formatToolResult } from '@skillset/core/serving';
 import { type RequestExtra, toRequestInfo } from './request-extra.ts';
 import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
@@ -30,6 +24,8 @@ export interface RegisterSkillToolsOptions {
 export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   const { server, registry, policy, maxFileBytes } = options;
   const buildTools = async (extra: RequestExtra) => {
+    // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
+    const { createSkillTools } = await import('@skillset/core/tools');
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
     return createSkillTools({
       registry,

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createRegistry } from '@skillset/core';
-import { createSkillsMcpServer } from '@skillset/mcp';
+import { createRegistry } from '@skillset/core/lean';
+import { createSkillsMcpServer } from '@skillset/mcp/server';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
 import type { Terminal } from '../output/terminal.ts';

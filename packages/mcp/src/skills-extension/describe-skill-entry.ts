@@ -1,11 +1,9 @@
+import type { SkillEntry, SkillFileInfo, SkillRegistry } from '@skillset/core';
 import {
   checkSkillName,
   MAX_COMPATIBILITY_LENGTH,
   MAX_DESCRIPTION_LENGTH,
-  type SkillEntry,
-  type SkillFileInfo,
-  type SkillRegistry,
-} from '@skillset/core';
+} from '@skillset/core/serving';
 import { skillFileName } from '../skill-file-name.ts';
 import { skillResourceUri } from '../skill-resource-uri.ts';
 import { readVerbatimFrontmatter } from './read-verbatim-frontmatter.ts';

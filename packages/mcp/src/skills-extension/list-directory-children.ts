@@ -1,4 +1,5 @@
-import { guessMimeType, type SkillFileInfo } from '@skillset/core';
+import type { SkillFileInfo } from '@skillset/core';
+import { guessMimeType } from '@skillset/core/serving';
 import { skillResourceUri } from '../skill-resource-uri.ts';
 import { DIRECTORY_MIME_TYPE, type DirectoryChild } from './skills-extension-schemas.ts';
 

@@ -1,4 +1,4 @@
-import { splitSkillText } from '@skillset/core';
+import { splitSkillText } from '@skillset/core/serving';
 import { parse } from 'yaml';
 
 /** The frontmatter of a `SKILL.md` as plain YAML reads it, or why it cannot be given verbatim. */
