@@ -25,10 +25,14 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   const { server, registry, policy, maxFileBytes } = options;
   const buildTools = async (extra: RequestExtra) => {
     // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
-    const { createSkillTools } = await import('@skillset/core/tools');
+    const [{ createSkillTools }, { loadSynonyms }] = await Promise.all([
+      import('@skillset/core/tools'),
+      import('@skillset/core/node'),
+    ]);
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
     return createSkillTools({
       registry,
+      synonyms: loadSynonyms(),
       policy: await resolveSkillsMcpPolicy(policy, toRequestInfo(extra)),
       ...(canAsk ? { approve: createElicitationApprove(server, extra.requestId) } : {}),
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),

@@ -154,6 +154,11 @@ describe('tools', () => {
       arguments: { query: 'deploy service' },
     });
     expect(JSON.stringify(search.content)).toContain('1. deploy: Deploy the service.');
+    const bySynonym = await session.client.callTool({
+      name: 'search_skills',
+      arguments: { query: 'critique' },
+    });
+    expect(JSON.stringify(bySynonym.content)).toContain('1. review:');
   });
 
   it('suggests the closest allowed skill names for an unknown one, never a denied one', async () => {
