@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_CATALOG_BUDGET } from '@skillset/core';
@@ -130,5 +131,45 @@ describe('start-up', () => {
       ),
     );
     expect(deferred).toEqual([]);
+  });
+
+  it('lists warm without zod, yaml or chokidar, and loads them only when needed', async () => {
+    await using dir = await createTempDir();
+    const env = { HOME: dir.path, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
+    const skills = path.join(dir.path, '.claude', 'skills');
+    const plain = path.join(skills, 'plain');
+    const flow = path.join(skills, 'flow');
+    await mkdir(plain, { recursive: true });
+    await mkdir(flow, { recursive: true });
+    await writeFile(path.join(plain, 'SKILL.md'), '---\nname: plain\ndescription: Plain.\n---\n');
+    // The plain reader refuses tabs, so parsing this one needs yaml.
+    await writeFile(
+      path.join(flow, 'SKILL.md'),
+      '---\nname: flow\ndescription: "Tab\tbed."\n---\n',
+    );
+    // Old enough that the index cache trusts them (its racy-timestamp margin is 2 s).
+    const past = new Date(Date.now() - 60_000);
+    for (const entry of [plain, flow, path.join(plain, 'SKILL.md'), path.join(flow, 'SKILL.md')]) {
+      await utimes(entry, past, past);
+    }
+    for (const folder of [skills, path.dirname(skills), dir.path]) await utimes(folder, past, past);
+    const packagesIn = (loaded: string[]) =>
+      ['zod', 'yaml', 'chokidar'].filter((name) =>
+        loaded.some((url) => url.includes(`/node_modules/${name}/`)),
+      );
+    const list = () => modulesLoadedBy(['list', '--json'], { cwd: dir.path, env });
+
+    const cold = await list();
+    const names = JSON.parse(cold.stdout).skills.map((skill: { name: string }) => skill.name);
+    expect(names).toEqual(expect.arrayContaining(['flow', 'plain']));
+    expect(packagesIn(cold.loaded)).toEqual(['yaml']);
+
+    const warm = await list();
+    expect(warm.stdout).toBe(cold.stdout);
+    expect(packagesIn(warm.loaded)).toEqual([]);
+
+    await writeFile(path.join(dir.path, 'skillset.json'), '{}\n');
+    const withPolicy = await list();
+    expect(packagesIn(withPolicy.loaded)).toEqual(['zod']);
   });
 });

@@ -1,8 +1,9 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import type { LineCounter, Node } from 'yaml';
 import type { SkillIssue } from '../skill/skill-issue.ts';
 import { createIssue } from './create-issue.ts';
 import { flowNestingDepth, MAX_FLOW_NESTING_DEPTH } from './flow-nesting-depth.ts';
 import type { RawEntry, RawNode, RawPosition } from './raw-node.ts';
+import { type YamlLibrary, yamlLibrary } from './yaml-library.ts';
 
 /** What the YAML parser made of a frontmatter block. */
 export interface ReadYamlFrontmatterResult {
@@ -21,6 +22,7 @@ interface RefusedUse {
 }
 
 interface Walker {
+  yaml: YamlLibrary;
   lineCounter: LineCounter;
   firstLine: number;
   issues: SkillIssue[];
@@ -88,6 +90,7 @@ function refuseFeatures(walker: Walker, node: Node, position: RawPosition): void
 }
 
 function convertNode(walker: Walker, node: unknown, fallback: RawPosition): RawNode {
+  const { isAlias, isMap, isScalar, isSeq } = walker.yaml;
   if (isAlias(node)) {
     const position = node.range ? positionAt(walker, node.range[0]) : fallback;
     walker.aliases = noteUse(walker.aliases, `*${node.source}`, position);
@@ -155,15 +158,16 @@ export function readYamlFrontmatter(text: string, firstLine: number): ReadYamlFr
     );
     return { ok: false, issues: [issue] };
   }
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, {
+  const yaml = yamlLibrary();
+  const lineCounter = new yaml.LineCounter();
+  const document = yaml.parseDocument(text, {
     schema: 'failsafe',
     lineCounter,
     uniqueKeys: true,
     prettyErrors: false,
     strict: true,
   });
-  const walker: Walker = { lineCounter, firstLine, issues: [] };
+  const walker: Walker = { yaml, lineCounter, firstLine, issues: [] };
   if (document.errors.length > 0) {
     const issues = document.errors.slice(0, 3).map((error) => {
       const position = positionAt(walker, error.pos[0]);

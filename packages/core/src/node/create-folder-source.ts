@@ -23,7 +23,7 @@ import {
 } from './index-cache.ts';
 import { type FolderListing, type SkillTreeIndex, scanSkillTree } from './scan-skill-tree.ts';
 import { listSkillFolderFiles, readSkillFolderFile } from './skill-folder-files.ts';
-import { type SkillTreeWatcher, watchSkillTree } from './watch-skill-tree.ts';
+import type { SkillTreeWatcher } from './watch-skill-tree.ts';
 
 /** Options for {@link createFolderSource}. */
 export interface FolderSourceOptions {
@@ -235,6 +235,9 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     loading ??= (async () => {
       scanAll(undefined);
       if (options.watch === true && !closed && rootIssues() === undefined) {
+        // chokidar is loaded only by sources that watch; one-shot commands never need it.
+        const { watchSkillTree } = await import('./watch-skill-tree.ts');
+        if (closed) return snapshot();
         watcher = watchSkillTree({
           root,
           maxDepth,

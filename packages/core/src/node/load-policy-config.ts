@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { SkillsetError } from '../errors/skillset-error.ts';
-import { createJsonPathLocator, positionAt } from '../policy/locate-json-path.ts';
+import { createJsonPathLocator } from '../policy/locate-json-path.ts';
 import { mergePolicyConfigs } from '../policy/merge-policy-configs.ts';
-import { parsePolicyConfig } from '../policy/parse-policy-config.ts';
 import type { PolicyConfig } from '../policy/policy-config-schema.ts';
+import { positionAt } from '../policy/position-at.ts';
 
 /** The project's policy config file name, read from the project folder. */
 export const PROJECT_POLICY_CONFIG_FILE = 'skillset.json';
@@ -63,6 +63,8 @@ export async function loadPolicyConfigFile(file: string): Promise<PolicyConfig |
       details: { file },
     });
   }
+  // zod (the config schema) loads only when a config file exists.
+  const { parsePolicyConfig } = await import('../policy/parse-policy-config.ts');
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));

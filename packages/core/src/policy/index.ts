@@ -8,7 +8,7 @@ export {
   evaluateEligibility,
   normalizePlatform,
 } from './evaluate-eligibility.ts';
-export { createJsonPathLocator, positionAt, type TextPosition } from './locate-json-path.ts';
+export { createJsonPathLocator } from './locate-json-path.ts';
 export { isGlobPattern, matchesPattern } from './match-pattern.ts';
 export {
   MCP_SERVER_CONFIG_KEYS,
@@ -79,3 +79,4 @@ export {
   resolvePolicySurface,
   type SkillEntryPoint,
 } from './policy-surface.ts';
+export { positionAt, type TextPosition } from './position-at.ts';

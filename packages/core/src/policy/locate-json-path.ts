@@ -1,17 +1,6 @@
-import { isMap, isPair, isScalar, isSeq, type Node, parseDocument } from 'yaml';
-
-/** A 1-based line and column in a text. */
-export interface TextPosition {
-  line: number;
-  column: number;
-}
-
-/** Converts a 0-based offset in a text to a 1-based line and column. */
-export function positionAt(text: string, offset: number): TextPosition {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const lines = before.split('\n');
-  return { line: lines.length, column: (lines.at(-1)?.length ?? 0) + 1 };
-}
+import type { Node } from 'yaml';
+import { yamlLibrary } from '../format/yaml-library.ts';
+import { positionAt, type TextPosition } from './position-at.ts';
 
 /**
  * Creates a function that finds where a JSON path (`['rules', 0, 'action']`) is written in a JSON
@@ -20,13 +9,18 @@ export function positionAt(text: string, offset: number): TextPosition {
 export function createJsonPathLocator(
   text: string,
 ): (path: ReadonlyArray<string | number>) => TextPosition | undefined {
-  let root: Node | null = null;
-  try {
-    root = parseDocument(text, { uniqueKeys: false }).contents;
-  } catch {
-    root = null;
-  }
+  let root: Node | null | undefined;
+  // The text is parsed on the first lookup, so a valid config never loads `yaml`.
+  const parse = (): Node | null => {
+    try {
+      return yamlLibrary().parseDocument(text, { uniqueKeys: false }).contents;
+    } catch {
+      return null;
+    }
+  };
   return (path) => {
+    const { isMap, isPair, isScalar, isSeq } = yamlLibrary();
+    root ??= parse();
     let node: unknown = root;
     let offset = (root as Node | null)?.range?.[0];
     for (const segment of path) {
