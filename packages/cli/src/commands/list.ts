@@ -76,20 +76,25 @@ function baseName(entry: SkillEntry): string {
   return (path.split('/').at(-1) ?? entry.name).toLowerCase();
 }
 
-/** For each entry, the other entries that carry its base name from another origin (SEP-2640 "Names"). */
+/** For each entry whose base name other entries carry too (from another origin), their names (SEP-2640 "Names"). */
 function findSameNames(entries: readonly SkillEntry[]): Map<SkillEntry, string[]> {
   const byBase = new Map<string, SkillEntry[]>();
   for (const entry of entries) {
     const key = baseName(entry);
-    byBase.set(key, [...(byBase.get(key) ?? []), entry]);
+    const group = byBase.get(key);
+    if (group === undefined) byBase.set(key, [entry]);
+    else group.push(entry);
   }
+  // Only skills that share a name get an entry: most names are unique.
   const result = new Map<SkillEntry, string[]>();
-  for (const entry of entries) {
-    const others = (byBase.get(baseName(entry)) ?? []).filter((other) => other !== entry);
-    result.set(
-      entry,
-      others.map((other) => other.name),
-    );
+  for (const group of byBase.values()) {
+    if (group.length === 1) continue;
+    for (const entry of group) {
+      result.set(
+        entry,
+        group.filter((other) => other !== entry).map((other) => other.name),
+      );
+    }
   }
   return result;
 }
