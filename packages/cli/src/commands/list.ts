@@ -111,10 +111,15 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     const failed = await reportSourceIssues(terminal, registry);
     const referenceIssues = await findReferenceIssues(registry, entries);
     const sameNames = findSameNames(entries);
+    const { environment } = policy.context;
+    // Most skills require nothing: one shared verdict for them (only read below) saves objects.
+    const unconditional = evaluateEligibility(undefined, environment);
     const listed = entries.map((entry): ListedSkill => {
       const reference = referenceIssues.has(entry) ? 1 : 0;
       const errors = entry.issues.filter((issue) => issue.severity === 'error').length + reference;
-      const eligibility = evaluateEligibility(entry.manifest?.requires, policy.context.environment);
+      const requires = entry.manifest?.requires;
+      const eligibility =
+        requires === undefined ? unconditional : evaluateEligibility(requires, environment);
       const sameName = sameNames.get(entry) ?? [];
       return { entry, valid: entry.valid && reference === 0, errors, eligibility, sameName };
     });
