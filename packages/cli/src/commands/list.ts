@@ -6,7 +6,8 @@ import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { formatMissing } from '../output/format-missing.ts';
 import { plural } from '../output/plural.ts';
-import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
+import { printJsonList } from '../output/print-json-list.ts';
+import { paint, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runList}. */
 export interface ListCommandOptions {
@@ -99,6 +100,31 @@ function findSameNames(entries: readonly SkillEntry[]): Map<SkillEntry, string[]
   return result;
 }
 
+/** The `--json` form of each listed skill, made one at a time as it is written. */
+function* jsonSkillsOf(listed: readonly ListedSkill[]) {
+  for (const { entry, valid, eligibility, sameName } of listed) {
+    yield {
+      name: entry.name,
+      description: entry.description,
+      scope: entry.scope,
+      path: entry.path,
+      valid,
+      eligible: eligibility.eligible,
+      missing: eligibility.missing,
+      shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
+      ...(entry.origin === undefined ? {} : { origin: entry.origin }),
+      ...(sameName.length === 0 ? {} : { sameName }),
+      ...(valid || entry.origin === undefined
+        ? {}
+        : {
+            issues: entry.issues
+              .filter((issue) => issue.severity === 'error')
+              .map(({ code, message }) => ({ code, message })),
+          }),
+    };
+  }
+}
+
 /**
  * `skillset list`: every skill from the standard locations, built-ins and `--dir`s, with shadowing.
  * Validity is what the scan checked: the frontmatter (the body is read by `validate` and `show`).
@@ -124,28 +150,7 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
       return { entry, valid: entry.valid && reference === 0, errors, eligibility, sameName };
     });
     if (options.json) {
-      printJson(terminal, {
-        checked: 'frontmatter',
-        skills: listed.map(({ entry, valid, eligibility, sameName }) => ({
-          name: entry.name,
-          description: entry.description,
-          scope: entry.scope,
-          path: entry.path,
-          valid,
-          eligible: eligibility.eligible,
-          missing: eligibility.missing,
-          shadows: entry.shadows.map(({ name, scope, path }) => ({ name, scope, path })),
-          ...(entry.origin === undefined ? {} : { origin: entry.origin }),
-          ...(sameName.length === 0 ? {} : { sameName }),
-          ...(valid || entry.origin === undefined
-            ? {}
-            : {
-                issues: entry.issues
-                  .filter((issue) => issue.severity === 'error')
-                  .map(({ code, message }) => ({ code, message })),
-              }),
-        })),
-      });
+      printJsonList(terminal, { checked: 'frontmatter' }, 'skills', jsonSkillsOf(listed));
     } else if (entries.length === 0) {
       printLine(
         terminal,
