@@ -35,13 +35,16 @@ export function tokenizeText(text: string): string[] {
 
 /** The search terms of `text` as {@link tokenizeText} gives them, counted: each term's count and their total. */
 export function countSearchTerms(text: string): { counts: Map<string, number>; length: number } {
+  // Words repeat: count them first, then stem each distinct word once.
+  const words = new Map<string, number>();
+  for (const word of splitWords(text)) words.set(word, (words.get(word) ?? 0) + 1);
   const counts = new Map<string, number>();
   let length = 0;
-  for (const word of splitWords(text)) {
+  for (const [word, count] of words) {
     if (STOP_WORDS.has(word)) continue;
     const term = stemTerm(word);
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-    length++;
+    counts.set(term, (counts.get(term) ?? 0) + count);
+    length += count;
   }
   return { counts, length };
 }
