@@ -1,9 +1,3 @@
-import * as yaml from 'yaml';
-import { provideYamlLibrary } from './format/yaml-library.ts';
-
-// Bundles and browsers get `yaml` statically; Node loads it on first use (format/yaml-library.ts).
-provideYamlLibrary(yaml);
-
 export {
   type CatalogEntry,
   type CatalogFormat,

@@ -43,16 +43,4 @@ describe('the root entry of @skillset/core', () => {
     );
     expect(sdks).toEqual([]);
   });
-
-  it('is marked as having side effects, so bundlers keep the yaml it provides', () => {
-    // With `"sideEffects": false`, Vite drops the root entry's provideYamlLibrary call and the
-    // browser has no way to load yaml (docs/decisions/0094).
-    const manifest = JSON.parse(
-      readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'),
-    ) as { sideEffects: unknown };
-    expect(manifest.sideEffects).toEqual(['./src/index.ts', './dist/index.js']);
-    expect(readFileSync(path.join(import.meta.dirname, 'index.ts'), 'utf8')).toContain(
-      'provideYamlLibrary(yaml);',
-    );
-  });
 });
