@@ -177,6 +177,47 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
       });
     });
 
+    describe('usage', () => {
+      it('records a batch in one write and counts it per skill, day and trigger', async () => {
+        const tenant = await createTenant(store, 'usage');
+        const at = new Date('2026-03-04T10:00:00Z');
+        const workspaceId = tenant.workspace.id;
+        await store.usage.recordMany([
+          { workspaceId, skillName: 'Notes', trigger: 'user', at },
+          { workspaceId, skillName: 'notes', trigger: 'user', at, skillId: 'id-1' },
+          {
+            workspaceId,
+            skillName: 'it\'s "quoted"',
+            trigger: 'model',
+            at,
+            principal: { kind: 'agent', id: 'a1' },
+          },
+        ]);
+        await store.usage.record({ workspaceId, skillName: 'today', trigger: 'read' });
+        const counts = await store.usage.counts({
+          workspaceId,
+          from: new Date('2026-03-04T00:00:00Z'),
+          to: new Date('2026-03-05T00:00:00Z'),
+        });
+        // The order of names is the database's collation: compare as a set.
+        expect(counts).toHaveLength(3);
+        expect(counts).toEqual(
+          expect.arrayContaining([
+            { skillName: 'Notes', day: '2026-03-04', trigger: 'user', count: 1 },
+            { skillName: 'it\'s "quoted"', day: '2026-03-04', trigger: 'model', count: 1 },
+            { skillName: 'notes', day: '2026-03-04', trigger: 'user', count: 1 },
+          ]),
+        );
+        const now = Date.now();
+        const today = await store.usage.counts({
+          workspaceId,
+          from: new Date(now - 60_000),
+          to: new Date(now + 60_000),
+        });
+        expect(today).toMatchObject([{ skillName: 'today', trigger: 'read', count: 1 }]);
+      });
+    });
+
     describe('change feed', () => {
       it('delivers access changes: revocations, members, rules, agents, workspaces, admins', async () => {
         const tenant = await createTenant(store, 'access');
