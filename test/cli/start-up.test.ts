@@ -6,9 +6,11 @@ import { DEFAULT_CATALOG_BUDGET } from '@skillset/core';
 import { createTempDir } from '@skillset/core/test';
 import { HELP_CATALOG_BUDGET } from 'skillset';
 import { describe, expect, it } from 'vitest';
+import { mcpInitializeRequest } from '../support/mcp-initialize-request.ts';
 import { repoRoot } from '../support/shared-dir.ts';
 
 const run = promisify(execFile);
+const bin = path.join(repoRoot, 'packages', 'cli', 'bin', 'skillset.js');
 
 // Prints every module URL the process loaded, one a line, to stderr when it exits.
 const recordLoads = `data:text/javascript,${encodeURIComponent(`
@@ -38,7 +40,6 @@ async function modulesLoadedBeforeInitialize(
   cwd: string,
   env: Record<string, string>,
 ): Promise<{ answer: unknown; loaded: string[] }> {
-  const bin = path.join(repoRoot, 'packages', 'cli', 'bin', 'skillset.js');
   const child = spawn(process.execPath, ['--import', recordLoadsBeforeOutput, bin, 'mcp'], {
     cwd,
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...env },
@@ -53,17 +54,7 @@ async function modulesLoadedBeforeInitialize(
     });
   });
   const closed = new Promise((resolve) => child.once('close', resolve));
-  const initialize = {
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: {
-      protocolVersion: '2025-06-18',
-      capabilities: {},
-      clientInfo: { name: 'start-up-test', version: '1' },
-    },
-  };
-  child.stdin.write(`${JSON.stringify(initialize)}\n`);
+  child.stdin.write(`${JSON.stringify(mcpInitializeRequest('start-up-test'))}\n`);
   const exited = closed.then(() => Promise.reject(new Error(`skillset mcp exited: ${stderr}`)));
   const answer: unknown = JSON.parse(await Promise.race([answered, exited]));
   child.stdin.end();
@@ -76,7 +67,6 @@ async function modulesLoadedBy(
   args: string[],
   options: { cwd?: string; env?: Record<string, string> } = {},
 ): Promise<{ stdout: string; loaded: string[] }> {
-  const bin = path.join(repoRoot, 'packages', 'cli', 'bin', 'skillset.js');
   const { stdout, stderr } = await run(process.execPath, ['--import', recordLoads, bin, ...args], {
     cwd: options.cwd ?? repoRoot,
     env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },

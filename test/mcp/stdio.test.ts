@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { buildSkill, createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
+import { mcpInitializeRequest } from '../support/mcp-initialize-request.ts';
 import { createSkillsetMcpTransport } from '../support/skillset-mcp-transport.ts';
 
 /** Resolves when `check` holds, polling every 20 ms; rejects after `timeoutMs`. */
@@ -136,16 +137,7 @@ describe('skillset mcp (stdio)', () => {
     transport.onmessage = (message) => messages.push(message);
     await transport.start();
     try {
-      await transport.send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      });
+      await transport.send(mcpInitializeRequest('raw'));
       await waitUntil(() => messages.length > 0, 'the initialize result');
       expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
       // The scan, which ends by logging the count, has not started: nothing said initialized yet.
