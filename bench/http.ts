@@ -162,6 +162,7 @@ export async function run(): Promise<void> {
         port: 0,
         dataDir,
         maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
+        identity: {},
       },
       logger: pino({ level: 'warn' }),
     });

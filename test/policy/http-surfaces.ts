@@ -162,6 +162,23 @@ const httpAdapters: SurfaceAdapter<HttpWorld>[] = [
     },
     flags: true,
   },
+  {
+    name: 'GET /api/skills + GET /api/skills/{name}/files/…',
+    entryPoint: 'api_read',
+    async list(world) {
+      const { items } = await expectJson<{ items: { name: string }[] }>(
+        world.request('GET', '/api/skills?limit=1000'),
+      );
+      return [...new Set(items.map((item) => item.name))];
+    },
+    async use(world, skill) {
+      const response = await world.request('GET', `/api/skills/${skill}/files/${REFERENCE_FILE}`);
+      if (response.status !== 200 && response.status !== 404) {
+        throw new Error(`GET …/files of ${skill}: ${response.status} ${await response.text()}`);
+      }
+      return { allowed: response.status === 200 };
+    },
+  },
   ...mcpAdapters<HttpWorld>('/mcp'),
 ];
 

@@ -129,4 +129,62 @@ describe('npm start', () => {
       await stop(second.npm);
     }
   }, 120_000);
+
+  it('sign-in-link --email signs a member back in, beside the server and with it stopped', async () => {
+    await using dataDir = await createTempDir();
+    const env = { SKILLSET_DATA_DIR: dataDir.path };
+    const server = await startServer(dataDir.path);
+    const ownerToken = /Owner token: (sks_\S+)/.exec(server.output())?.[1] as string;
+    const owner = await fetch(`${server.url}/api/me`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const { workspaceId } = ((await owner.json()) as { principal: { workspaceId: string } })
+      .principal;
+    const invited = await fetch(`${server.url}/api/workspaces/${workspaceId}/invitations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'Member@Example.test', role: 'member' }),
+    });
+    const { code } = (await invited.json()) as { code: string };
+    const accepted = await fetch(`${server.url}/api/invitations/${code}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: 'Mia Member' }),
+    });
+    const memberId = ((await accepted.json()) as { user: { id: string } }).user.id;
+    const whoOpens = async (link: string) => {
+      const { cookie } = await openSignInLink(link);
+      const me = await fetch(link.replace(/\/sign-in\?.*/, '/api/me'), { headers: { cookie } });
+      return ((await me.json()) as { user?: { id: string } }).user?.id;
+    };
+
+    const beside = await spawnSkillset(['sign-in-link', '--email', 'member@example.test'], {
+      cwd: dataDir.path,
+      env,
+    });
+    expect(beside.exitCode, beside.stderr).toBe(0);
+    expect(beside.stderr).toContain('the account of member@example.test');
+    expect(await whoOpens(signInLink(beside.stdout))).toBe(memberId);
+    await stop(server.npm);
+
+    const offline = await spawnSkillset(['sign-in-link', '--email', 'MEMBER@example.test'], {
+      cwd: dataDir.path,
+      env,
+    });
+    expect(offline.exitCode, offline.stderr).toBe(0);
+    expect(offline.stderr).toContain('Mia Member <MEMBER@example.test>');
+    const unknown = await spawnSkillset(['sign-in-link', '--email', 'nobody@example.test'], {
+      cwd: dataDir.path,
+      env,
+    });
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('No account uses the address "nobody@example.test"');
+    const restarted = await startServer(dataDir.path);
+    try {
+      const link = signInLink(offline.stdout).replace(/^http:\/\/[^/]+/, restarted.url);
+      expect(await whoOpens(link)).toBe(memberId);
+    } finally {
+      await stop(restarted.npm);
+    }
+  }, 120_000);
 });

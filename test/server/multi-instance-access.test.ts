@@ -120,8 +120,8 @@ describe.runIf(adminUrl !== undefined)(
         ownerToken,
       );
       expect(removed.status).toBe(204);
-      expect((await withCookie()).status).toBe(404);
-      expect((await promptOnB(token)).status).toBe(404);
+      expect((await withCookie()).status).toBe(403);
+      expect((await promptOnB(token)).status).toBe(403);
     });
 
     it('refuses on B a session revoked on A', async () => {

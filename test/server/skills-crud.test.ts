@@ -524,7 +524,7 @@ describe('PATCH and PUT /api/skills/{name}', () => {
     expect(missing.status).toBe(428);
   });
 
-  it('refuses viewers, agents without an allow rule, and edits of built-in skills with 403', async () => {
+  it('refuses viewers, agents without the member role, and edits of built-in skills with 403', async () => {
     await using server = await createTestApp();
     await createSkill(server, skillText('editable'));
     const viewer = await server.addUser('viewer');
@@ -539,11 +539,15 @@ describe('PATCH and PUT /api/skills/{name}', () => {
       workspaceId: server.owner.workspaceId,
       agentId: agent.agentId as string,
       skill: 'editable',
-      surface: 'manage',
+      surface: '*',
       action: 'allow',
     });
     expect(
       (await patch(server, { operation: 'append', content: 'x' }, 1, agent.token)).status,
+    ).toBe(403);
+    const editor = await server.addAgent({ settings: { role: 'member' } });
+    expect(
+      (await patch(server, { operation: 'append', content: 'x' }, 1, editor.token)).status,
     ).toBe(200);
     const builtin = await server.request('PATCH', '/api/skills/create-skill', {
       token: server.owner.token,

@@ -35,8 +35,13 @@ const ADMIN_ROUTES_ON_B: MatrixRow[] = [
   { method: 'GET', path: '/api/workspaces/{workspaceB}/members' },
   {
     method: 'POST',
-    path: '/api/workspaces/{workspaceB}/members',
-    body: { userId: '{userA}', role: 'owner' },
+    path: '/api/workspaces/{workspaceB}/members/{memberB}/sign-in-link',
+    body: { delivery: 'link' },
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces/{workspaceB}/invitations',
+    body: { email: 'a-friend@example.com', role: 'owner', delivery: 'link' },
   },
   {
     method: 'PATCH',
@@ -110,8 +115,14 @@ const ADMIN_WRITES_IN_A: WriteRow[] = [
   { method: 'DELETE', path: '/api/workspaces/{workspaceA}', minimum: 'owner' },
   {
     method: 'POST',
-    path: '/api/workspaces/{workspaceA}/members',
-    body: { userId: '{outsider}', role: 'viewer' },
+    path: '/api/workspaces/{workspaceA}/invitations',
+    body: { email: 'new-person@example.com', role: 'viewer', delivery: 'link' },
+    minimum: 'admin',
+  },
+  {
+    method: 'POST',
+    path: '/api/workspaces/{workspaceA}/members/{otherMemberA}/sign-in-link',
+    body: { delivery: 'link' },
     minimum: 'admin',
   },
   {

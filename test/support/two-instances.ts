@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
 import { openStore, type Store } from '@skillset/store';
-import pg from 'pg';
 import pino from 'pino';
+import { createFreshPostgresDatabase } from './fresh-postgres-database.ts';
 
 /** One server instance: its store, runtime and Hono app. */
 export interface Instance {
@@ -26,16 +25,6 @@ export interface StartTwoInstancesOptions {
   cacheTtlMs?: number;
 }
 
-async function runAdminQuery(adminUrl: string, query: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
 async function startInstance(databaseUrl: string, cacheTtlMs?: number): Promise<Instance> {
   const store = await openStore({ databaseUrl, migrate: true });
   const logger = pino({ level: 'silent' });
@@ -50,21 +39,18 @@ async function startInstance(databaseUrl: string, cacheTtlMs?: number): Promise<
 /** Creates a database `skillset_test_<random>` beside `adminUrl`'s and starts two instances on it. */
 export async function startTwoInstances(options: StartTwoInstancesOptions): Promise<TwoInstances> {
   const { adminUrl, cacheTtlMs } = options;
-  const databaseName = `skillset_test_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(adminUrl, `create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
+  const database = await createFreshPostgresDatabase(adminUrl);
   const started: Instance[] = [];
   const close = async () => {
     for (const instance of started) {
       await instance.runtime.close();
       await instance.store.close();
     }
-    await runAdminQuery(adminUrl, `drop database if exists ${databaseName} with (force)`);
+    await database.drop();
   };
   try {
-    started.push(await startInstance(url.toString(), cacheTtlMs));
-    started.push(await startInstance(url.toString(), cacheTtlMs));
+    started.push(await startInstance(database.url, cacheTtlMs));
+    started.push(await startInstance(database.url, cacheTtlMs));
   } catch (error) {
     await close();
     throw error;

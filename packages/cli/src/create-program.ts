@@ -351,10 +351,13 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
   serverOptions(
     program
       .command('sign-in-link')
-      .description("Print a fresh one-time sign-in link for the server's owner (valid 15 minutes)"),
+      .description(
+        "Print a fresh one-time sign-in link for the server's owner, or with --email for that member (valid 15 minutes)",
+      ),
   )
     .option('--url <url>', 'the address people open the server at (default: the running server)')
-    .action(async (options: ServerCliOptions & { url?: string }) => {
+    .option('--email <address>', 'sign in the account of this address instead of the owner')
+    .action(async (options: ServerCliOptions & { url?: string; email?: string }) => {
       const { runSignInLink } = await import('./commands/sign-in-link.ts');
       outcome.exitCode = await runSignInLink(terminal, options);
     });

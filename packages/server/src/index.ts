@@ -10,6 +10,12 @@ export type {
   ChatUIMessage,
 } from './chat/index.ts';
 export {
+  type IdentityConfig,
+  type MailConfig,
+  resolveIdentityConfig,
+  type SsoConfig,
+} from './config/identity-config.ts';
+export {
   DEFAULT_HOST,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_PORT,
@@ -22,6 +28,11 @@ export {
 } from './config/server-config.ts';
 export { type CreateLoggerOptions, createLogger } from './create-logger.ts';
 export type { ServerErrorCode } from './http/server-error-code.ts';
+export { completeSsoSignIn } from './identity/complete-sso-sign-in.ts';
+export { createIdentityServices } from './identity/create-identity-services.ts';
+export { findUserByEmail } from './identity/find-user-by-email.ts';
+export type { IdentityServices } from './identity/identity-services.ts';
+export type { Mailer, MailMessage } from './identity/mailer.ts';
 export {
   RUNNING_SERVER_FILE,
   type RunningServerInfo,
@@ -29,6 +40,8 @@ export {
 } from './local-server/running-server-file.ts';
 export {
   claimDroppedSignInCode,
+  type DroppedSignInCode,
+  type DropSignInCodeOptions,
   dropSignInCode,
   SIGN_IN_DROP_DIR,
 } from './local-server/sign-in-drop-box.ts';

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { SkillsetError } from '@skillset/core';
 import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
 import {
   createOwnerSignInCode,
@@ -12,6 +13,9 @@ import type { Logger } from 'pino';
 import { createApp } from './app/create-app.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
+import { isLoopbackHostname } from './http/require-loopback-host.ts';
+import type { ServerErrorCode } from './http/server-error-code.ts';
+import { createIdentityServices } from './identity/create-identity-services.ts';
 import {
   removeRunningServerFile,
   writeRunningServerFile,
@@ -39,10 +43,25 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Mailed links and SSO redirects point at `SKILLSET_PUBLIC_URL`, else at the server's own
+ * loopback URL; on another address the Host a request names cannot be trusted, so it must be set.
+ */
+function assertPublicUrlKnown(config: ServerConfig): void {
+  const needsUrl = config.identity.mail !== undefined || config.identity.sso !== undefined;
+  if (needsUrl && config.identity.publicUrl === undefined && !isLoopbackHostname(config.host)) {
+    throw new SkillsetError<ServerErrorCode>({
+      code: 'invalid_config',
+      message: `Set SKILLSET_PUBLIC_URL to the address people reach this server at: mailed links and single sign-on need it when the server listens on ${config.host}.`,
+    });
+  }
+}
+
 /** Opens the store, migrates, seeds the built-in skills, creates the first owner, and listens. */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
   const logger = options.logger ?? createLogger();
+  assertPublicUrlKnown(config);
   const store = await openStore(
     config.databaseUrl === undefined
       ? { dataDir: config.dataDir, migrate: true }
@@ -56,6 +75,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
     const runtime = createSkillRuntime({ store, logger });
+    const identity = createIdentityServices(config.identity);
     const pgliteDir = config.databaseUrl === undefined ? config.dataDir : undefined;
     const app = createApp({
       store,
@@ -66,6 +86,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
       ...(config.model === undefined ? {} : { chat: { model: config.model } }),
       ...(config.webDir === undefined ? {} : { webDir: config.webDir }),
+      identity,
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
@@ -75,6 +96,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    identity.publicUrl ??= url;
     logger.info({ url, database: store.kind }, 'skillset server listening');
     if (pgliteDir !== undefined) await writeRunningServerFile(pgliteDir, url);
     const signIn = await createOwnerSignInCode(store);
@@ -97,6 +119,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         // Keep-alive and event-stream connections would otherwise hold the close open.
         if ('closeAllConnections' in server) server.closeAllConnections();
         await closing;
+        identity.mailer?.close();
         await store.close();
         logger.info('skillset server stopped');
       },

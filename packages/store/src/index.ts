@@ -53,7 +53,13 @@ export type {
   AuditRepository,
   ListAuditOptions,
 } from './repositories/audit-repository.ts';
+export type {
+  IdentitiesRepository,
+  LinkIdentityOptions,
+  StoredIdentity,
+} from './repositories/identities-repository.ts';
 export {
+  type AcceptAsVerifiedOptions,
   type AcceptInvitationOptions,
   type AcceptInvitationResult,
   type CreateInvitationOptions,
@@ -132,6 +138,7 @@ export {
   agents,
   auditLog,
   blobs,
+  type InvitationDelivery,
   invitations,
   members,
   type PrincipalKind,
@@ -144,6 +151,7 @@ export {
   skillVersions,
   tokens,
   usageEvents,
+  userIdentities,
   users,
   versionFiles,
   WORKSPACE_ROLES,

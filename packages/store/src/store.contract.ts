@@ -41,6 +41,7 @@ const TABLES: PgTable[] = [
   schema.sessions,
   schema.signInCodes,
   schema.invitations,
+  schema.userIdentities,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -68,6 +69,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0002-people-and-sessions',
             '0003-audit-outlives-workspace',
             '0004-access-epoch',
+            '0005-proven-identity',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -79,6 +81,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0002-people-and-sessions',
             '0003-audit-outlives-workspace',
             '0004-access-epoch',
+            '0005-proven-identity',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';

@@ -164,11 +164,12 @@ export interface paths {
                 };
             };
         };
-        /** Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user */
+        /** Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user, and with revokeTokens=true every token of theirs too */
         delete: {
             parameters: {
                 query?: {
                     everywhere?: "true" | "false";
+                    revokeTokens?: "true" | "false";
                 };
                 header?: never;
                 path?: never;
@@ -185,6 +186,8 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             ok: true;
+                            /** @description How many tokens were revoked */
+                            revokedTokens: number;
                         };
                     };
                 };
@@ -199,6 +202,124 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How people can sign in to this server: by mailed link, by single sign-on */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The sign-in methods */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SignInMethods"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/session/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a one-time sign-in link to an account’s verified address; the answer is the same whether or not such an account exists */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: email */
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description If an account proved this address, a link is on its way */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Not an email address */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A foreign Origin (origin_not_allowed) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The server sends no mail (mail_not_configured) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -269,7 +390,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation: a signed-in user joins as themselves; otherwise a new account with this display name joins and is signed in (session cookie) */
+        /** Accept an invitation: a signed-in user joins as themselves; otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie) */
         post: {
             parameters: {
                 query?: never;
@@ -324,15 +445,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The address has an account: sign in first (email_taken) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
                 /** @description Accepted, revoked or expired (code_used, code_revoked, code_expired) */
                 410: {
                     headers: {
@@ -344,6 +456,127 @@ export interface paths {
                 };
                 /** @description The request body is too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations for my verified address, in every workspace (none while the address is unverified) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invitations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invitations: components["schemas"]["MyInvitation"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation for my verified address without its link */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Joined */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AcceptedInvitation"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The link or code was used, revoked or has expired */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -401,7 +634,79 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Choose my default workspace (only I can change it) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The workspace (id or slug) of my requests that name none; one I belong to */
+                        defaultWorkspaceId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The caller */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Me"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The request body is too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/workspaces": {
@@ -800,34 +1105,52 @@ export interface paths {
             };
         };
         put?: never;
-        /** Add an existing user by id or email with a role (admin; owner to add an owner) */
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/workspaces/{id}/members/{userId}/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time sign-in link for a member (admin): mailed to their own address, or returned to pass on (only for a member of this workspace alone whose role is weaker than yours) */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
                     id: string;
+                    userId: string;
                 };
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        userId?: string;
-                        /** Format: email */
-                        email?: string;
-                        role: components["schemas"]["WorkspaceRole"];
+                        /**
+                         * @description `email`: mail the link to the member’s own address (proves it); `link`: return it to pass on
+                         * @enum {string}
+                         */
+                        delivery: "email" | "link";
                     };
                 };
             };
             responses: {
-                /** @description The new member */
+                /** @description The link was mailed, or here it is */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Member"];
+                        "application/json": components["schemas"]["MemberSignInLink"];
                     };
                 };
                 /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
@@ -866,8 +1189,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Conflicts with the current state */
-                409: {
+                /** @description The request body is too large */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -875,8 +1198,8 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The request body is too large */
-                413: {
+                /** @description Not available now: the message says what to configure */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1119,7 +1442,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Invite someone by email with a role (admin; owner to invite an owner): a one-time link, the same answer whether or not the address has an account */
+        /** Invite someone by email with a role (admin; owner to invite an owner): a one-time link, mailed to the address (never shown) or returned to pass on; the same answer whether or not the address has an account */
         post: {
             parameters: {
                 query?: never;
@@ -1135,6 +1458,11 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         role: components["schemas"]["WorkspaceRole"];
+                        /**
+                         * @description `email` mails the link to the address and never shows it (accepting proves the address); `link` returns it to pass on. Default: `email` when the server sends mail, else `link`.
+                         * @enum {string}
+                         */
+                        delivery?: "email" | "link";
                         /** @description How long the link stays valid (default 7 days) */
                         expiresInDays?: number;
                     };
@@ -1188,6 +1516,15 @@ export interface paths {
                 };
                 /** @description The request body is too large */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not available now: the message says what to configure */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1338,6 +1675,8 @@ export interface paths {
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
                             skills?: string[];
+                            /** @enum {string} */
+                            role?: "viewer" | "member";
                         };
                         actsForUserId?: string;
                     };
@@ -1539,6 +1878,8 @@ export interface paths {
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
                             skills?: string[];
+                            /** @enum {string} */
+                            role?: "viewer" | "member";
                         };
                         actsForUserId?: string | null;
                     };
@@ -1672,7 +2013,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a user token for myself, or an agent token (admin); the secret is shown once */
+        /** Create a user token for myself, or an agent token (admin); the secret is shown once. A token never exceeds the token that creates it (workspace limit, expiry); agent tokens create none */
         post: {
             parameters: {
                 query?: never;
@@ -1686,11 +2027,11 @@ export interface paths {
                         name: string;
                         /** @description Create a token for this agent of the workspace (admin) */
                         agentId?: string;
-                        /** @description Limit a user token to the current workspace */
+                        /** @description Limit a user token to the current workspace (always so when the calling token is limited) */
                         workspaceOnly?: boolean;
                         /**
                          * Format: date-time
-                         * @description When the token stops working (ISO 8601)
+                         * @description When the token stops working (ISO 8601); no later than the calling token’s expiry, which it inherits by default
                          */
                         expiresAt?: string;
                     };
@@ -4051,7 +4392,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve or refuse what a running chat turn asks (a `data-approval` part) */
+        /** Approve or refuse what a running chat turn asks (a `data-approval` part): a person answers their own turn’s questions, and an agent’s are answered by a person with rights over it, never by an agent token */
         post: {
             parameters: {
                 query?: never;
@@ -4109,6 +4450,51 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open approval questions I may answer: my own turns’, and those of agents I have rights over (as a workspace admin, or the user the agent acts for) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Open questions, oldest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ChatApprovals"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4222,6 +4608,15 @@ export interface components {
             /** @description When the session ends unless signed out */
             expiresAt: string;
         };
+        SignInMethods: {
+            /** @description A sign-in link can be mailed to a verified address */
+            email: boolean;
+            /** @description Single sign-on: the provider’s name and where to start */
+            sso: {
+                label: string;
+                url: string;
+            } | null;
+        };
         InvitationPreview: {
             workspace: {
                 id: string;
@@ -4229,6 +4624,8 @@ export interface components {
             };
             email: string;
             role: components["schemas"]["WorkspaceRole"];
+            /** @enum {string} */
+            delivery: "email" | "link";
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
             expiresAt: string;
@@ -4246,7 +4643,17 @@ export interface components {
                 id: string;
                 name: string;
                 email: string | null;
+                emailVerified: boolean;
             };
+        };
+        MyInvitation: {
+            id: string;
+            workspace: {
+                id: string;
+                name: string;
+            };
+            role: components["schemas"]["WorkspaceRole"];
+            expiresAt: string;
         };
         Me: {
             principal: {
@@ -4267,6 +4674,11 @@ export interface components {
                 id: string;
                 name: string;
                 email: string | null;
+                emailVerified: boolean;
+                /** @description The workspace of requests that name none, as I chose it (null: the first I joined) */
+                defaultWorkspaceId: string | null;
+                /** @description How I can sign in again by myself: `email` (a link to my verified address), `sso`; empty: only a link from an admin or the server’s operator */
+                signInMethods: ("email" | "sso")[];
             };
             agent?: components["schemas"]["Agent"];
             workspaces: components["schemas"]["Workspace"][];
@@ -4293,6 +4705,11 @@ export interface components {
              */
             contentRisks?: "allow" | "block";
             skills: string[];
+            /**
+             * @description The agent’s role over skills: `member` may create and change workspace skills (within its permission rules and the role of the user it acts for); absent: `viewer`
+             * @enum {string}
+             */
+            role?: "viewer" | "member";
         };
         Workspace: {
             id: string;
@@ -4325,14 +4742,28 @@ export interface components {
             userId: string;
             name: string;
             email: string | null;
+            /** @description The member proved the address (a mailed link or single sign-on) */
+            emailVerified: boolean;
             role: components["schemas"]["WorkspaceRole"];
             createdAt: string;
+        };
+        MemberSignInLink: {
+            /** @enum {string} */
+            delivery: "email" | "link";
+            /** @description The one-time link (delivery `link` only) */
+            url?: string;
+            expiresAt: string;
         };
         Invitation: {
             id: string;
             workspaceId: string;
             email: string;
             role: components["schemas"]["WorkspaceRole"];
+            /**
+             * @description `email`: mailed to the address only; `link`: a link an admin passes on
+             * @enum {string}
+             */
+            delivery: "email" | "link";
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
             invitedBy: string | null;
@@ -4343,10 +4774,10 @@ export interface components {
         };
         CreatedInvitation: {
             invitation: components["schemas"]["Invitation"];
-            /** @description The one-time link to send to the invitee */
-            url: string;
-            /** @description The code in the link, shown only now */
-            code: string;
+            /** @description The one-time link to pass on (delivery `link` only) */
+            url?: string;
+            /** @description The code in the link, shown only now (delivery `link` only) */
+            code?: string;
         };
         Token: {
             id: string;
@@ -4708,8 +5139,10 @@ export interface components {
                 name: string;
                 /** @enum {string} */
                 context: "inline" | "fork";
-                content: string;
+                /** @description The rendered body (inline) or the fork’s task; absent while the skill needs a person’s approval */
+                content?: string;
                 version: number;
+                /** @description An `ask` rule applies: the body is withheld; run the turn through POST /api/chat, where a person approves it */
                 requiresApproval?: boolean;
             }[];
             message: string;
@@ -4815,6 +5248,22 @@ export interface components {
         };
         ChatApprovalAnswer: {
             approved: boolean;
+        };
+        ChatApprovals: {
+            approvals: {
+                id: string;
+                /** @description What is asked: `{kind, skill?, tool, input?, description}` */
+                request: {
+                    [key: string]: unknown;
+                };
+                askedBy: {
+                    /** @enum {string} */
+                    kind: "user" | "agent";
+                    id: string;
+                    name?: string;
+                };
+                createdAt: string;
+            }[];
         };
         ChatPrompt: {
             system: string;

@@ -23,6 +23,7 @@ export const ENTRY_POINT_SURFACES = {
   api_commands: 'user',
   api_invoke: 'user',
   read_skill_file: 'read',
+  api_read: 'read',
   mcp_resource: 'read',
   sandbox_list: 'catalog',
   sandbox_read: 'read',

@@ -1,6 +1,7 @@
 import type { Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
+import type { IdentityServices } from '../identity/identity-services.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 /** What the API's routes share: the store, the logger and the server's settings. */
@@ -23,4 +24,6 @@ export interface AppDependencies {
   listenHost?: string;
   /** The built web UI served at `/`; default: the repository's `apps/web/dist`. */
   webDir?: string;
+  /** Mail, single sign-on and the public URL links point to; absent: links are shown to admins. */
+  identity?: IdentityServices;
 }

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { authenticateRequest } from '../auth/authenticate-request.ts';
+import { registerEmailSignInRoutes } from '../auth/email-sign-in-routes.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createChatService } from '../chat/create-chat-service.ts';
@@ -13,6 +14,7 @@ import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
 import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
 import { registerHealthRoutes } from '../routes/public/health-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
+import { registerMyInvitationRoutes } from '../routes/public/my-invitation-routes.ts';
 import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
 import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
@@ -20,6 +22,7 @@ import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
 import { createSkillRuntime } from '../runtime/skill-runtime.ts';
 import { registerWebRoutes } from '../web/register-web-routes.ts';
 import { createWebAppHandler, DEFAULT_WEB_DIR } from '../web/serve-web-app.ts';
+import { registerSsoRoutes } from '../web/sso-routes.ts';
 import type { AppDependencies } from './app-dependencies.ts';
 import type { AppEnv } from './app-env.ts';
 
@@ -27,6 +30,7 @@ import type { AppEnv } from './app-env.ts';
 function isSignInPath(path: string): boolean {
   return (
     path === '/api/session' ||
+    path === '/api/session/email' ||
     /^\/api\/invitations\/[^/]+\/accept$/.test(path) ||
     /^\/invite\/[^/]+$/.test(path)
   );
@@ -69,8 +73,11 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   });
   registerHealthRoutes(app, dependencies);
   registerSessionRoutes(app, dependencies);
+  registerEmailSignInRoutes(app, dependencies);
   registerInvitationLinkRoutes(app, dependencies);
+  registerMyInvitationRoutes(app, dependencies);
   registerWebRoutes(app, dependencies);
+  registerSsoRoutes(app, dependencies);
 
   const authenticate = authenticateRequest(store);
   const authenticateCached = authenticateRequest(runtime.authStore);
@@ -81,7 +88,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   );
   app.use('/api/*', forgetPoliciesAfterWrites(runtime));
   registerAdminRoutes(app, dependencies);
-  registerSkillRoutes(app, dependencies);
+  registerSkillRoutes(app, { ...dependencies, runtime });
   registerRuntimeRoutes(app, { ...dependencies, runtime });
   registerChatRoutes(app, createChatService(runtime, dependencies.chat));
   return app;

@@ -1,4 +1,4 @@
-import type { Store } from '@skillset/store';
+import type { AgentSettings, Store } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { openTestStore } from '../test-support/create-test-app.ts';
@@ -25,8 +25,11 @@ const user = (
   instanceAdmin,
 });
 
-async function newAgent(name: string): Promise<RequestPrincipal> {
-  const agent = await store.agents.create({ workspaceId, name });
+async function newAgent(
+  name: string,
+  settings: Partial<AgentSettings> = {},
+): Promise<RequestPrincipal> {
+  const agent = await store.agents.create({ workspaceId, name, settings });
   return { kind: 'agent', tokenId: 't', agentId: agent.id, workspaceId };
 }
 
@@ -63,30 +66,28 @@ describe('assertCanManage', () => {
     );
   });
 
-  it('refuses an agent without an explicit allow rule on manage', async () => {
-    const agent = await newAgent('no-rule');
-    await expect(check(agent, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
-      expect.objectContaining({
-        code: 'forbidden',
-        message: expect.stringContaining('surface: "manage"'),
-      }),
-    );
-  });
-
-  it('lets an agent manage what an allow rule on manage covers, unless deny or ask applies', async () => {
-    const agent = await newAgent('allowed');
+  it('gives an agent no manage rights from rules: an allow rule on every surface grants nothing', async () => {
+    const agent = await newAgent('no-role');
     if (agent.kind !== 'agent') throw new Error('agent expected');
     await store.permissions.create({
       workspaceId,
       agentId: agent.agentId,
-      skill: 'pdf-*',
-      surface: 'manage',
+      skill: '*',
+      surface: '*',
       action: 'allow',
     });
-    await expect(check(agent, { scope: 'workspace', name: 'pdf-tools' })).resolves.toBe(undefined);
-    await expect(check(agent, { scope: 'workspace', name: 'other' })).rejects.toThrow(
-      expect.objectContaining({ code: 'forbidden' }),
+    await expect(check(agent, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'forbidden',
+        message: expect.stringContaining("This agent's role is viewer"),
+      }),
     );
+  });
+
+  it('lets an agent with the member role manage, unless deny or ask applies', async () => {
+    const agent = await newAgent('editor', { role: 'member' });
+    if (agent.kind !== 'agent') throw new Error('agent expected');
+    await expect(check(agent, { scope: 'workspace', name: 'pdf-tools' })).resolves.toBe(undefined);
     await expect(check(agent, { scope: 'public', name: 'pdf-tools' })).rejects.toThrow(
       'Agents cannot manage the public skill',
     );
@@ -111,21 +112,31 @@ describe('assertCanManage', () => {
     );
   });
 
-  it('refuses an allowed agent whose skills are switched off or whose allowlist excludes the skill', async () => {
-    const agent = await newAgent('limited');
+  it('caps an agent by the role of the user it acts for', async () => {
+    const viewer = await store.users.create({ name: 'Viewer' });
+    await store.members.add({ workspaceId, userId: viewer.id, role: 'viewer' });
+    const agent = await store.agents.create({
+      workspaceId,
+      name: 'acting',
+      actsForUserId: viewer.id,
+      settings: { role: 'member' },
+    });
+    const principal: RequestPrincipal = {
+      kind: 'agent',
+      tokenId: 't',
+      agentId: agent.id,
+      workspaceId,
+    };
+    await expect(check(principal, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
+      'acts for a user whose role (viewer)',
+    );
+    await store.members.setRole({ workspaceId, userId: viewer.id, role: 'member' });
+    await expect(check(principal, { scope: 'workspace', name: 'pdf' })).resolves.toBe(undefined);
+  });
+
+  it('refuses a member agent whose skills are switched off or whose allowlist excludes the skill', async () => {
+    const agent = await newAgent('limited', { role: 'member', allowlist: ['docs'] });
     if (agent.kind !== 'agent') throw new Error('agent expected');
-    await store.permissions.create({
-      workspaceId,
-      agentId: agent.agentId,
-      skill: '*',
-      surface: 'manage',
-      action: 'allow',
-    });
-    await store.agents.update({
-      workspaceId,
-      id: agent.agentId,
-      settings: { allowlist: ['docs'] },
-    });
     await expect(check(agent, { scope: 'workspace', name: 'docs' })).resolves.toBe(undefined);
     await expect(check(agent, { scope: 'workspace', name: 'pdf' })).rejects.toThrow(
       expect.objectContaining({ code: 'forbidden' }),

@@ -1,5 +1,5 @@
 import { createManifest, decide, type PolicyDecision, type SkillManifest } from '@skillset/core';
-import type { Store, StoredSkillScope } from '@skillset/store';
+import { hasRole, type Store, type StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { createRequestPolicyContext } from '../runtime/create-request-policy-context.ts';
 import { forbiddenError } from './forbidden-error.ts';
@@ -30,11 +30,12 @@ function skillName(skill: ManagedSkill): string {
   return name;
 }
 
-/** Decides the `manage` surface for an agent with its settings and its workspace's rules. */
-export async function decideAgentManage(
+/** Decides an entry point (default `api_manage`) for an agent with its settings and its workspace's rules. */
+export async function decideForAgent(
   store: Store,
   principal: AgentPrincipal,
   skill: ManagedSkill,
+  entryPoint: 'api_manage' | 'api_read' = 'api_manage',
 ): Promise<PolicyDecision> {
   const [agent, workspace, rules] = await Promise.all([
     store.agents.get(principal.workspaceId, principal.agentId),
@@ -60,14 +61,37 @@ export async function decideAgentManage(
       ...(skill.ownerUserId == null ? {} : { ownerId: skill.ownerUserId }),
     },
     context,
-    'api_manage',
+    entryPoint,
   );
 }
 
+/** Refuses with 403 unless the agent holds the `member` role, and so does the user it acts for. */
+async function assertAgentRole(
+  store: Store,
+  principal: AgentPrincipal,
+  name: string,
+): Promise<void> {
+  const agent = await store.agents.get(principal.workspaceId, principal.agentId);
+  if (agent?.settings.role !== 'member') {
+    throw forbiddenError(
+      `This agent's role is viewer, so it cannot manage "${name}"; an admin can give it the member role in its settings.`,
+    );
+  }
+  const actsFor = principal.actsForUserId ?? agent.actsForUserId ?? undefined;
+  if (actsFor === undefined) return;
+  const role = await store.members.getRole(principal.workspaceId, actsFor);
+  if (!hasRole(role, 'member')) {
+    throw forbiddenError(
+      `This agent acts for a user whose role (${role ?? 'none'}) cannot manage skills, so it cannot manage "${name}".`,
+    );
+  }
+}
+
 /**
- * Refuses with 403 unless the principal may create or change the skill: users need `member` or
- * stronger for workspace and their own personal skills and instance admin for public ones; agents
- * need an explicit `allow` rule on the `manage` surface that no `deny` or `ask` overrides.
+ * Refuses with 403 unless the principal may create or change the skill: manage rights come from
+ * roles only. Users need `member` or stronger for workspace and their own personal skills and
+ * instance admin for public ones; agents need the `member` role (and so does the user they act
+ * for), and then a `deny` or `ask` rule on `manage` still refuses — an `allow` rule grants nothing.
  * Built-in skills are read-only for everyone.
  */
 export async function assertCanManage(options: AssertCanManageOptions): Promise<void> {
@@ -96,7 +120,8 @@ export async function assertCanManage(options: AssertCanManageOptions): Promise<
   if (skill.scope === 'public') {
     throw forbiddenError(`Agents cannot manage the public skill "${name}".`);
   }
-  const decision = await decideAgentManage(options.store, principal, skill);
+  await assertAgentRole(options.store, principal, name);
+  const decision = await decideForAgent(options.store, principal, skill);
   const last = decision.reasons.at(-1);
   if (!decision.allowed) {
     throw forbiddenError(
@@ -106,12 +131,6 @@ export async function assertCanManage(options: AssertCanManageOptions): Promise<
   if (decision.requiresApproval) {
     throw forbiddenError(
       `Managing "${name}" needs a person's approval (an "ask" rule on "manage"); ask a workspace member to make the change.`,
-    );
-  }
-  const permission = decision.reasons.find((reason) => reason.step === 'permission');
-  if (permission?.code !== 'allowed_by_rule') {
-    throw forbiddenError(
-      `Agents cannot manage skills unless allowed: add a permission rule {agentId, skill: "${name}" or a pattern, surface: "manage", action: "allow"}.`,
     );
   }
 }

@@ -13,6 +13,14 @@ function unauthorized(message: string): SkillsetError<ServerErrorCode> {
   return new SkillsetError<ServerErrorCode>({ code: 'unauthorized', message });
 }
 
+function noWorkspace(): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
+    code: 'no_workspace',
+    message:
+      'You belong to no workspace yet; accept an invitation (GET /api/me/invitations lists those for your verified address).',
+  });
+}
+
 function workspaceNotFound(): SkillsetError<ServerErrorCode> {
   return new SkillsetError<ServerErrorCode>({
     code: 'not_found',
@@ -44,11 +52,13 @@ async function authenticateSession(
         ? undefined
         : await store.members.getRole(workspaceId, session.userId);
   } else {
-    const [first] = await store.workspaces.listForUser(session.userId);
-    workspaceId = first?.workspace.id;
-    role = first?.role;
+    const chosen = await store.workspaces.defaultForUser(session.userId);
+    workspaceId = chosen?.workspace.id;
+    role = chosen?.role;
   }
-  if (workspaceId === undefined || role === undefined) throw workspaceNotFound();
+  if (workspaceId === undefined || role === undefined) {
+    throw requested === undefined ? noWorkspace() : workspaceNotFound();
+  }
   return {
     kind: 'user',
     sessionId: session.sessionId,
@@ -61,7 +71,7 @@ async function authenticateSession(
 
 /**
  * Authenticates every request with its bearer token or session cookie and picks its workspace:
- * an agent's own, else the one asked for, else the token's, else the user's first.
+ * an agent's own, else the one asked for, else the token's, else the user's default.
  */
 export function authenticateRequest(store: Store) {
   return createMiddleware<AppEnv>(async (context, next) => {
@@ -106,11 +116,15 @@ export function authenticateRequest(store: Store) {
     } else {
       let { workspaceId, role } = found;
       if (workspaceId === undefined) {
-        const [first] = await store.workspaces.listForUser(found.userId);
-        workspaceId = first?.workspace.id;
-        role = first?.role;
+        const chosen = await store.workspaces.defaultForUser(found.userId);
+        workspaceId = chosen?.workspace.id;
+        role = chosen?.role;
       }
-      if (workspaceId === undefined || role === undefined) throw workspaceNotFound();
+      if (workspaceId === undefined || role === undefined) {
+        throw requestedId === undefined && found.workspaceId === undefined
+          ? noWorkspace()
+          : workspaceNotFound();
+      }
       principal = {
         kind: 'user',
         tokenId: found.tokenId,

@@ -1,5 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import { type CreateSessionResult, findInstanceOwner, type Store } from '@skillset/store';
+import { findUserByEmail } from '../identity/find-user-by-email.ts';
 import { claimDroppedSignInCode } from '../local-server/sign-in-drop-box.ts';
 
 /** Options for {@link exchangeSignInCode}. */
@@ -36,9 +37,17 @@ export async function exchangeSignInCode(
       throw error;
     }
     const dropped = await claimDroppedSignInCode(signInDropDir, code);
-    const owner = dropped === undefined ? undefined : await findInstanceOwner(store);
-    if (dropped === undefined || owner === undefined) throw error;
-    await store.signInCodes.createHashed({ ...dropped, userId: owner.id });
+    if (dropped === undefined) throw error;
+    const user =
+      dropped.email === undefined
+        ? await findInstanceOwner(store)
+        : await findUserByEmail(store, dropped.email);
+    if (user === undefined) throw error;
+    await store.signInCodes.createHashed({
+      hash: dropped.hash,
+      expiresAt: dropped.expiresAt,
+      userId: user.id,
+    });
     return redeem(store, code);
   }
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Store } from '@skillset/store';
 import type { ApiApp } from '../app/api-app.ts';
 import type { AppDependencies } from '../app/app-dependencies.ts';
 import { apiErrorBodySchema } from '../http/api-error-body.ts';
@@ -48,7 +49,7 @@ const deleteSession = createRoute({
   path: '/api/session',
   tags: ['session'],
   summary:
-    'Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user',
+    'Sign out: end the session on the server and clear the cookie; everywhere=true ends every session of its user, and with revokeTokens=true every token of theirs too',
   security: [],
   request: {
     query: z.object({
@@ -56,16 +57,41 @@ const deleteSession = createRoute({
         .enum(['true', 'false'])
         .optional()
         .openapi({ param: { name: 'everywhere', in: 'query' } }),
+      revokeTokens: z
+        .enum(['true', 'false'])
+        .optional()
+        .openapi({ param: { name: 'revokeTokens', in: 'query' } }),
     }),
   },
   responses: {
     200: {
       description: 'Signed out (also when there was no session)',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
+      content: {
+        'application/json': {
+          schema: z.object({
+            ok: z.literal(true),
+            revokedTokens: z
+              .number()
+              .int()
+              .openapi({ description: 'How many tokens were revoked' }),
+          }),
+        },
+      },
     },
     403: { description: 'Missing or foreign Origin (origin_not_allowed)', content: errorContent },
   },
 });
+
+async function revokeUserTokens(store: Store, userId: string): Promise<number> {
+  const tokens = await store.tokens.list({ principalKind: 'user', principalId: userId });
+  let revoked = 0;
+  for (const token of tokens) {
+    if (await store.tokens.revoke({ id: token.id, actor: { kind: 'user', id: userId } })) {
+      revoked += 1;
+    }
+  }
+  return revoked;
+}
 
 /** Registers sign-in (code → session) and sign-out (here or everywhere); both run before authentication. */
 export function registerSessionRoutes(app: ApiApp, { store, signInDropDir }: AppDependencies) {
@@ -89,14 +115,19 @@ export function registerSessionRoutes(app: ApiApp, { store, signInDropDir }: App
   app.openapi(deleteSession, async (context) => {
     const secret = readSessionCookie(context);
     const session = secret === undefined ? undefined : await store.sessions.authenticate(secret);
+    const query = context.req.valid('query');
+    let revokedTokens = 0;
     if (session !== undefined) {
-      if (context.req.valid('query').everywhere === 'true') {
+      if (query.everywhere === 'true') {
         await store.sessions.revokeForUser(session.userId);
+        if (query.revokeTokens === 'true') {
+          revokedTokens = await revokeUserTokens(store, session.userId);
+        }
       } else {
         await store.sessions.revoke(session.sessionId);
       }
     }
     clearSessionCookie(context);
-    return context.json({ ok: true as const }, 200);
+    return context.json({ ok: true as const, revokedTokens }, 200);
   });
 }

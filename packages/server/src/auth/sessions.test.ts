@@ -101,7 +101,7 @@ describe('sign-in links and sessions', () => {
       { token: server.owner.token },
     );
     expect(removed.status).toBe(204);
-    expect((await skills()).status).toBe(404);
+    expect((await skills()).status).toBe(403);
   });
 });
 

@@ -13,10 +13,14 @@ import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { policySubject, scanWhenBlocked } from '../runtime/decide-entry.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
-import { createChatApprovals } from './chat-approvals.ts';
+import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
 import { createChatSessions } from './chat-sessions.ts';
-import { type ChatUIMessage, presentApprovalRequest } from './chat-ui-message.ts';
+import {
+  type ChatApprovalRequest,
+  type ChatUIMessage,
+  presentApprovalRequest,
+} from './chat-ui-message.ts';
 import { createChatStreamWriter } from './create-chat-stream-writer.ts';
 import { PROMPT_ONLY_MODEL } from './prompt-only-model.ts';
 
@@ -52,8 +56,10 @@ export interface ChatService {
   turn(principal: RequestPrincipal, input: ChatTurnInput): Promise<ReadableStream<UIMessageChunk>>;
   /** The system prompt and policy trace the next turn would use; needs no model. */
   prompt(principal: RequestPrincipal, input: ChatPromptInput): Promise<AgentPrompt>;
-  /** Answers an open approval question of this principal; false when there is none. */
+  /** Answers an open approval question this principal may answer; false when there is none. */
   answer(principal: RequestPrincipal, id: string, approved: boolean): boolean;
+  /** The open approval questions this principal may answer (an agent's go to people with rights over it). */
+  approvals(principal: RequestPrincipal): OpenApproval<ChatApprovalQuestion>[];
 }
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 5 * 60 * 1000;
@@ -65,11 +71,31 @@ function ownerOf(principal: RequestPrincipal): string {
   return `${principal.workspaceId}|${principal.kind}:${id}`;
 }
 
+/** What an approval question shows the person who may answer it. */
+export interface ChatApprovalQuestion {
+  request: ChatApprovalRequest;
+  /** Whose turn asks: a user, or an agent (by name). */
+  askedBy: { kind: 'user'; id: string } | { kind: 'agent'; id: string; name?: string };
+}
+
+function askedBy(
+  principal: RequestPrincipal,
+  scope: RuntimeScope,
+): Pick<ChatApprovalQuestion, 'askedBy'> {
+  if (principal.kind === 'user') return { askedBy: { kind: 'user', id: principal.userId } };
+  const name = scope.policy.agent?.name;
+  return {
+    askedBy: { kind: 'agent', id: principal.agentId, ...(name === undefined ? {} : { name }) },
+  };
+}
+
 /** Creates the {@link ChatService} over the runtime; the agent reaches skills only through it. */
 export function createChatService(runtime: SkillRuntime, options: ChatOptions = {}): ChatService {
   const model = createChatModel(options.model);
   const sessions = createChatSessions(options.maxChats ?? DEFAULT_MAX_CHATS);
-  const approvals = createChatApprovals(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
+  const approvals = createChatApprovals<ChatApprovalQuestion>(
+    options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+  );
 
   const chatKey = (principal: RequestPrincipal, scope: RuntimeScope, chatId: string) =>
     `${ownerOf(principal)}|${scope.policy.agent?.id ?? ''}|${chatId}`;
@@ -117,7 +143,6 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
       const { message, chatId, signal } = input;
       const agentModel = model.resolve();
       const scope = await runtime.open(principal, input.agent);
-      const owner = ownerOf(principal);
       const chat = sessions.open(chatKey(principal, scope, chatId), chatId);
       if (chat.busy) {
         throw new SkillsetError<ServerErrorCode>({
@@ -135,8 +160,13 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
               history: chat.history,
               activeSkills: chat.activeSkills,
               approve: async (request) => {
-                const question = approvals.open(owner, signal);
-                const data = { id: question.id, request: presentApprovalRequest(request) };
+                const presented = presentApprovalRequest(request);
+                const question = approvals.open(
+                  principal,
+                  { request: presented, ...askedBy(principal, scope) },
+                  signal,
+                );
+                const data = { id: question.id, request: presented };
                 const part = { type: 'data-approval' as const, id: question.id };
                 writer.write({ ...part, data: { ...data, status: 'pending' } });
                 const status = await question.outcome;
@@ -171,6 +201,7 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
       return agent.prompt(input.message);
     },
 
-    answer: (principal, id, approved) => approvals.answer(ownerOf(principal), id, approved),
+    answer: (principal, id, approved) => approvals.answer(principal, id, approved),
+    approvals: (principal) => approvals.list(principal),
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
+import { type IdentityConfig, resolveIdentityConfig } from './identity-config.ts';
 
 /** The variables a chat model reads its keys and endpoints from. */
 export const MODEL_ENV_VARIABLES = [
@@ -32,6 +33,8 @@ export interface ServerConfig {
   model?: ModelConfig;
   /** The built web UI to serve; absent: the repository's `apps/web/dist`. */
   webDir?: string;
+  /** Outgoing mail, single sign-on, and the public URL their links point to. */
+  identity: IdentityConfig;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -77,7 +80,8 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
- * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`) and defaults.
+ * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -95,5 +99,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     maxBodyBytes: DEFAULT_MAX_BODY_BYTES,
     model: modelConfig(env),
     ...(webDir === undefined ? {} : { webDir: path.resolve(cwd, webDir) }),
+    identity: resolveIdentityConfig(env),
   };
 }

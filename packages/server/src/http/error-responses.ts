@@ -6,6 +6,7 @@ const DESCRIPTIONS = {
   403: 'Signed in, but the role or token kind may not do this',
   404: 'Not found in the caller’s workspace (also for another workspace’s resources)',
   409: 'Conflicts with the current state',
+  410: 'The link or code was used, revoked or has expired',
   413: 'The request body is too large',
   503: 'Not available now: the message says what to configure',
 } as const;

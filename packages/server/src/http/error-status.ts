@@ -4,6 +4,7 @@ import type { ServerErrorCode } from './server-error-code.ts';
 /** The HTTP status of every error code the API answers with; a new code without one does not compile. */
 export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode>> = {
   invalid_request: 400,
+  sso_failed: 400,
   invalid_json: 400,
   invalid_cursor: 400,
   invalid_skill: 400,
@@ -33,6 +34,8 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   reference_cycle: 400,
   unauthorized: 401,
   forbidden: 403,
+  sso_refused: 403,
+  no_workspace: 403,
   approval_required: 403,
   approval_denied: 403,
   origin_not_allowed: 403,
@@ -43,12 +46,12 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   file_not_found: 404,
   version_not_found: 404,
   agent_not_found: 404,
+  sso_not_configured: 404,
   user_not_found: 404,
   code_not_found: 404,
   agent_name_taken: 409,
   email_taken: 409,
   workspace_slug_taken: 409,
-  member_exists: 409,
   last_owner: 409,
   skill_exists: 409,
   version_conflict: 409,
@@ -79,6 +82,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   data_dir_locked: 503,
   migrations_pending: 503,
   model_not_configured: 503,
+  mail_not_configured: 503,
   model_unknown: 503,
   model_key_missing: 503,
 };

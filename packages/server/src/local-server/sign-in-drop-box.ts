@@ -8,10 +8,23 @@ import { generateSecret, hashSecret, SIGN_IN_CODE_TTL_MS } from '@skillset/store
  */
 export const SIGN_IN_DROP_DIR = 'sign-in-codes';
 
+/** Whom a dropped code signs in: the instance owner by default, or the account of an address. */
+export interface DropSignInCodeOptions {
+  ttlMs?: number;
+  email?: string;
+}
+
+/** A dropped code taken out of the folder: its hash, expiry, and the address it is for, if any. */
+export interface DroppedSignInCode {
+  hash: string;
+  expiresAt: Date;
+  email?: string;
+}
+
 /** A sign-in code left for a running server: the plaintext is shown once, only its hash is written. */
 export async function dropSignInCode(
   dataDir: string,
-  options: { ttlMs?: number } = {},
+  options: DropSignInCodeOptions = {},
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = generateSecret();
   const expiresAt = new Date(Date.now() + (options.ttlMs ?? SIGN_IN_CODE_TTL_MS));
@@ -19,7 +32,7 @@ export async function dropSignInCode(
   await mkdir(folder, { recursive: true, mode: 0o700 });
   await writeFile(
     join(folder, `${hashSecret(code)}.json`),
-    `${JSON.stringify({ expiresAt: expiresAt.toISOString() })}\n`,
+    `${JSON.stringify({ expiresAt: expiresAt.toISOString(), email: options.email })}\n`,
     { mode: 0o600, flag: 'wx' },
   );
   return { code, expiresAt };
@@ -29,7 +42,7 @@ export async function dropSignInCode(
 export async function claimDroppedSignInCode(
   dataDir: string,
   code: string,
-): Promise<{ hash: string; expiresAt: Date } | undefined> {
+): Promise<DroppedSignInCode | undefined> {
   const hash = hashSecret(code);
   const file = join(dataDir, SIGN_IN_DROP_DIR, `${hash}.json`);
   let text: string;
@@ -39,6 +52,12 @@ export async function claimDroppedSignInCode(
   } catch {
     return undefined;
   }
-  const expiresAt = new Date((JSON.parse(text) as { expiresAt?: string }).expiresAt ?? 0);
-  return Number.isNaN(expiresAt.getTime()) ? undefined : { hash, expiresAt };
+  const dropped = JSON.parse(text) as { expiresAt?: string; email?: unknown };
+  const expiresAt = new Date(dropped.expiresAt ?? 0);
+  if (Number.isNaN(expiresAt.getTime())) return undefined;
+  return {
+    hash,
+    expiresAt,
+    ...(typeof dropped.email === 'string' ? { email: dropped.email } : {}),
+  };
 }

@@ -58,6 +58,10 @@ export function createCachedAuthStore(
     workspaces.get(`slug\0${slug}`, () => store.workspaces.getBySlug(slug)) as ReturnType<
       Store['workspaces']['getBySlug']
     >;
+  cachedWorkspaces.defaultForUser = (userId) =>
+    workspaces.get(`default\0${userId}`, () =>
+      store.workspaces.defaultForUser(userId),
+    ) as ReturnType<Store['workspaces']['defaultForUser']>;
   cachedWorkspaces.listForUser = (userId) =>
     workspaces.get(`user\0${userId}`, () => store.workspaces.listForUser(userId)) as ReturnType<
       Store['workspaces']['listForUser']

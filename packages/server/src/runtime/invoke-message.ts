@@ -18,8 +18,8 @@ import type { WorkspaceSkills } from './workspace-skills.ts';
 export interface InvokedSkill {
   name: string;
   context: 'inline' | 'fork';
-  /** The inline content, or the fork's task. */
-  content: string;
+  /** The inline content, or the fork's task; absent while a person's approval is needed. */
+  content?: string;
   version: number;
   requiresApproval?: boolean;
 }
@@ -61,7 +61,8 @@ const SLASH_NAME = /\/([^\s/]+)/g;
 
 /**
  * Handles the leading `/name`s of a user message with core's `invokeMessage`; a skill the
- * principal may not invoke is reported as an unknown name, so the API discloses nothing about it.
+ * principal may not invoke is reported as an unknown name, so the API discloses nothing about it,
+ * and a skill that needs approval is reported without its body.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { skills, policy, message, session, onUse } = options;
@@ -94,13 +95,18 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
   });
   if (!result.success) throw invocationFailure(result.error);
   return {
-    activations: result.activations.map(({ entry, activation, requiresApproval }) => ({
-      name: activation.name,
-      context: activation.kind,
-      content: activation.kind === 'inline' ? activation.content : activation.task,
-      version: versionOf(entry),
-      ...(requiresApproval ? { requiresApproval } : {}),
-    })),
+    activations: result.activations.map(({ entry, activation, requiresApproval }) => {
+      const base = { name: activation.name, context: activation.kind, version: versionOf(entry) };
+      // An `ask` skill's body waits for a person: nobody approves here, so it is not delivered.
+      if (requiresApproval) {
+        session?.markInactive(activation.name);
+        return { ...base, requiresApproval };
+      }
+      return {
+        ...base,
+        content: activation.kind === 'inline' ? activation.content : activation.task,
+      };
+    }),
     message: result.text,
     unknown: [...result.unknown, ...result.refused.map((refused) => refused.invocation)]
       .sort((left, right) => left.start - right.start)

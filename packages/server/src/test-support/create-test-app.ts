@@ -13,6 +13,7 @@ import type { ApiApp } from '../app/api-app.ts';
 import { createApp } from '../app/create-app.ts';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
+import type { IdentityServices } from '../identity/identity-services.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 // Starting PGlite and migrating take seconds; a migrated template is cloned per test app.
@@ -85,6 +86,8 @@ export interface CreateTestAppOptions {
   listenHost?: string;
   /** Where the app logs (default: nowhere). */
   logger?: Logger;
+  /** Mail and single sign-on (e.g. `createIdentityServices(resolveIdentityConfig(env))`). */
+  identity?: IdentityServices;
 }
 
 let userCount = 0;
@@ -102,6 +105,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...(options.chat === undefined ? {} : { chat: options.chat }),
     ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
     ...(options.listenHost === undefined ? {} : { listenHost: options.listenHost }),
+    ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

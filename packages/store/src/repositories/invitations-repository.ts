@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { SkillsetError } from '@skillset/core';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
-import { invitations } from '../schema/invitations.ts';
+import { type InvitationDelivery, invitations } from '../schema/invitations.ts';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../schema/members.ts';
 import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 import { createMembersRepository } from './members-repository.ts';
 import { closedCodeError, generateSecret, hashSecret } from './one-time-code.ts';
-import { createUsersRepository, type StoredUser } from './users-repository.ts';
+import {
+  createUsersRepository,
+  type StoredUser,
+  type UsersRepository,
+} from './users-repository.ts';
 
 /** How long an invitation stays open: 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,6 +28,7 @@ export interface InvitationInfo {
   workspaceId: string;
   email: string;
   role: WorkspaceRole;
+  delivery: InvitationDelivery;
   invitedBy: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -37,6 +43,8 @@ export interface CreateInvitationOptions {
   workspaceId: string;
   email: string;
   role: WorkspaceRole;
+  /** `email` when the link is mailed only to the address (default `link`: an admin passes it on). */
+  delivery?: InvitationDelivery;
   /** Lifetime in milliseconds (default {@link INVITATION_TTL_MS}). */
   ttlMs?: number;
   actor?: Actor;
@@ -53,8 +61,15 @@ export interface AcceptInvitationOptions {
   code: string;
   /** The signed-in user who accepts; without it a new account is created for the invited email. */
   userId?: string;
-  /** The new account's display name (required without `userId`). */
+  /** The new account's display name (required when a new account is created). */
   displayName?: string;
+}
+
+/** Options for {@link InvitationsRepository.acceptAsVerified}. */
+export interface AcceptAsVerifiedOptions {
+  invitationId: string;
+  /** A user whose verified address is the invited one. */
+  userId: string;
 }
 
 /** Who joined: the user, their role in the workspace, and whether the account is new. */
@@ -72,14 +87,20 @@ export interface InvitationsRepository {
   list(workspaceId: string, options?: { includeClosed?: boolean }): Promise<InvitationInfo[]>;
   /** The invitation a code opens, whatever its status; undefined for an unknown code. */
   findByCode(code: string): Promise<InvitationInfo | undefined>;
+  /** The pending invitations, in every workspace, for an address (offer them only to its verified owner). */
+  listPendingForEmail(email: string): Promise<InvitationInfo[]>;
   /** Revokes a pending invitation of the workspace; false when unknown or no longer pending. */
   revoke(options: { workspaceId: string; id: string; actor?: Actor }): Promise<boolean>;
   /**
-   * Accepts a pending invitation: the user joins with the role (a member keeps a stronger role).
-   * Throws `code_not_found`, `code_used`, `code_revoked`, `code_expired`, or `email_taken` when
-   * no user is signed in and the address already has an account.
+   * Accepts a pending invitation: the signed-in user joins with the role (a member keeps a
+   * stronger role); without one, a mailed link signs in the account that proved the address, and
+   * otherwise a new account joins (verified when the link was mailed). An unverified account
+   * that claims the address changes nothing. Throws `code_not_found`, `code_used`,
+   * `code_revoked`, `code_expired` or `invalid_display_name`.
    */
   accept(options: AcceptInvitationOptions): Promise<AcceptInvitationResult>;
+  /** Accepts a pending invitation without its code, for the user who proved the invited address. */
+  acceptAsVerified(options: AcceptAsVerifiedOptions): Promise<AcceptInvitationResult>;
 }
 
 type InvitationRow = typeof invitations.$inferSelect;
@@ -97,6 +118,68 @@ function toInfo(row: InvitationRow): InvitationInfo {
 }
 
 const HINT = 'ask a workspace admin for a new invitation.';
+
+/** Locks the invitation `where` selects; throws unless it is pending. */
+async function lockPending(
+  database: StoreDatabase,
+  where: SQL,
+  what: string,
+): Promise<InvitationRow> {
+  const [row] = await database.select().from(invitations).where(where).for('update');
+  if (row === undefined) throw closedCodeError('code_not_found', what, HINT);
+  const status = statusOf(row);
+  if (status !== 'pending') {
+    const reason = status === 'accepted' ? 'code_used' : (`code_${status}` as const);
+    throw closedCodeError(reason, what, HINT);
+  }
+  return row;
+}
+
+/** Marks the address proven for the user who claims it, unless another account proved it first. */
+async function verifyIfFree(users: UsersRepository, userId: string, email: string): Promise<void> {
+  if ((await users.getByVerifiedEmail(email)) === undefined) await users.verifyEmail(userId, email);
+}
+
+/** The user joins the invitation's workspace (a member keeps a stronger role); audited. */
+async function join(
+  database: StoreDatabase,
+  row: InvitationRow,
+  user: StoredUser,
+  createdUser: boolean,
+): Promise<AcceptInvitationResult> {
+  const membersRepository = createMembersRepository({ database });
+  const actor: Actor = { kind: 'user', id: user.id };
+  const current = await membersRepository.getRole(row.workspaceId, user.id);
+  const keep =
+    current !== undefined && WORKSPACE_ROLES.indexOf(current) <= WORKSPACE_ROLES.indexOf(row.role);
+  if (!keep) {
+    await membersRepository.add({
+      workspaceId: row.workspaceId,
+      userId: user.id,
+      role: row.role,
+      actor,
+    });
+  }
+  const [accepted] = await database
+    .update(invitations)
+    .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+    .where(eq(invitations.id, row.id))
+    .returning();
+  await appendAudit(database, {
+    workspaceId: row.workspaceId,
+    actor,
+    action: 'invitation.accept',
+    target: { kind: 'invitation', id: row.id },
+    details: { email: row.email, role: row.role, userId: user.id, createdUser },
+  });
+  const joined = (await createUsersRepository({ database }).get(user.id)) ?? user;
+  return {
+    invitation: toInfo(accepted as InvitationRow),
+    user: joined,
+    role: keep ? (current as WorkspaceRole) : row.role,
+    createdUser,
+  };
+}
 
 /** Creates the invitations repository over a session. */
 export function createInvitationsRepository(session: StoreSession): InvitationsRepository {
@@ -118,6 +201,7 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
             workspaceId: options.workspaceId,
             email: options.email.trim(),
             role: options.role,
+            delivery: options.delivery ?? 'link',
             invitedBy: options.actor?.kind === 'user' ? options.actor.id : null,
             expiresAt: new Date(Date.now() + (options.ttlMs ?? INVITATION_TTL_MS)),
           })
@@ -128,7 +212,11 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
           ...(options.actor === undefined ? {} : { actor: options.actor }),
           action: 'invitation.create',
           target: { kind: 'invitation', id: invitation.id },
-          details: { email: invitation.email, role: invitation.role },
+          details: {
+            email: invitation.email,
+            role: invitation.role,
+            delivery: invitation.delivery,
+          },
         });
         return { code, invitation };
       }),
@@ -154,6 +242,21 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
         .from(invitations)
         .where(eq(invitations.hash, hashSecret(code)));
       return row === undefined ? undefined : toInfo(row);
+    },
+    async listPendingForEmail(email) {
+      const rows = await session.database
+        .select()
+        .from(invitations)
+        .where(
+          and(
+            sql`lower(${invitations.email}) = lower(${email.trim()})`,
+            isNull(invitations.acceptedAt),
+            isNull(invitations.revokedAt),
+            sql`${invitations.expiresAt} > now()`,
+          ),
+        )
+        .orderBy(desc(invitations.createdAt), desc(invitations.id));
+      return rows.map(toInfo);
     },
     revoke: (options) =>
       runInTransaction(session, async (database) => {
@@ -182,73 +285,49 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
       }),
     accept: (options) =>
       runInTransaction(session, async (database) => {
-        const [row] = await database
-          .select()
-          .from(invitations)
-          .where(eq(invitations.hash, hashSecret(options.code)))
-          .for('update');
-        if (row === undefined) throw closedCodeError('code_not_found', 'invitation', HINT);
-        const status = statusOf(row);
-        if (status !== 'pending') {
-          const reason = status === 'accepted' ? 'code_used' : (`code_${status}` as const);
-          throw closedCodeError(reason, 'invitation', HINT);
-        }
+        const row = await lockPending(
+          database,
+          eq(invitations.hash, hashSecret(options.code)),
+          'invitation',
+        );
         const usersRepository = createUsersRepository({ database });
-        const membersRepository = createMembersRepository({ database });
-        let user: StoredUser | undefined;
-        let createdUser = false;
+        const proven = row.delivery === 'email';
         if (options.userId !== undefined) {
-          user = await usersRepository.get(options.userId);
+          const user = await usersRepository.get(options.userId);
           if (user === undefined) throw new TypeError(`no user ${options.userId}`);
-        } else {
-          const displayName = options.displayName?.trim() ?? '';
-          if (displayName === '') {
-            throw new SkillsetError<StoreErrorCode>({
-              code: 'invalid_display_name',
-              message: 'Choose a display name (1 to 100 characters) to accept the invitation.',
-            });
-          }
-          if ((await usersRepository.getByEmail(row.email)) !== undefined) {
-            throw new SkillsetError<StoreErrorCode>({
-              code: 'email_taken',
-              message:
-                'The invited address already has an account: sign in to it first, then open the invitation link again.',
-            });
-          }
-          user = await usersRepository.create({ name: displayName, email: row.email });
-          createdUser = true;
+          if (proven) await verifyIfFree(usersRepository, user.id, row.email);
+          return join(database, row, user, false);
         }
-        const actor: Actor = { kind: 'user', id: user.id };
-        const current = await membersRepository.getRole(row.workspaceId, user.id);
-        const keep =
-          current !== undefined &&
-          WORKSPACE_ROLES.indexOf(current) <= WORKSPACE_ROLES.indexOf(row.role);
-        if (!keep) {
-          await membersRepository.add({
-            workspaceId: row.workspaceId,
-            userId: user.id,
-            role: row.role,
-            actor,
+        const owner = proven ? await usersRepository.getByVerifiedEmail(row.email) : undefined;
+        if (owner !== undefined) return join(database, row, owner, false);
+        const displayName = options.displayName?.trim() ?? '';
+        if (displayName === '') {
+          throw new SkillsetError<StoreErrorCode>({
+            code: 'invalid_display_name',
+            message: 'Choose a display name (1 to 100 characters) to accept the invitation.',
           });
         }
-        const [accepted] = await database
-          .update(invitations)
-          .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
-          .where(eq(invitations.id, row.id))
-          .returning();
-        await appendAudit(database, {
-          workspaceId: row.workspaceId,
-          actor,
-          action: 'invitation.accept',
-          target: { kind: 'invitation', id: row.id },
-          details: { email: row.email, role: row.role, userId: user.id, createdUser },
+        const user = await usersRepository.create({
+          name: displayName,
+          email: row.email,
+          emailVerified: proven,
         });
-        return {
-          invitation: toInfo(accepted as InvitationRow),
-          user,
-          role: keep ? (current as WorkspaceRole) : row.role,
-          createdUser,
-        };
+        return join(database, row, user, true);
+      }),
+    acceptAsVerified: (options) =>
+      runInTransaction(session, async (database) => {
+        const row = await lockPending(
+          database,
+          eq(invitations.id, options.invitationId),
+          'invitation',
+        );
+        const user = await createUsersRepository({ database }).get(options.userId);
+        const proven =
+          user?.emailVerifiedAt != null &&
+          user.email?.toLowerCase() === row.email.trim().toLowerCase();
+        if (user === undefined || !proven)
+          throw closedCodeError('code_not_found', 'invitation', HINT);
+        return join(database, row, user, false);
       }),
   };
 }

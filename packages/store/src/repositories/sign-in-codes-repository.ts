@@ -4,6 +4,7 @@ import { runInTransaction, type StoreSession } from '../database/store-session.t
 import { signInCodes } from '../schema/sign-in-codes.ts';
 import { appendAudit } from './audit-repository.ts';
 import { closedCodeError, generateSecret, hashSecret } from './one-time-code.ts';
+import { createUsersRepository } from './users-repository.ts';
 
 /** How long a sign-in code stays valid: 15 minutes. */
 export const SIGN_IN_CODE_TTL_MS = 15 * 60 * 1000;
@@ -11,6 +12,8 @@ export const SIGN_IN_CODE_TTL_MS = 15 * 60 * 1000;
 /** Options for {@link SignInCodesRepository.create}. */
 export interface CreateSignInCodeOptions {
   userId: string;
+  /** The address the link is mailed to: redeeming the code then proves it for the user. */
+  provesEmail?: string;
   /** Lifetime in milliseconds (default {@link SIGN_IN_CODE_TTL_MS}). */
   ttlMs?: number;
 }
@@ -34,8 +37,9 @@ export interface SignInCodesRepository {
   /** Stores a code whose plaintext only its creator knows (e.g. `skillset sign-in-link`). */
   createHashed(options: CreateHashedSignInCodeOptions): Promise<void>;
   /**
-   * Marks the code used and returns its user; throws `code_not_found`, `code_used` or
-   * `code_expired` otherwise. Two concurrent redemptions: exactly one succeeds.
+   * Marks the code used and returns its user (whose mailed address it proves, unless another
+   * account proved it first); throws `code_not_found`, `code_used` or `code_expired` otherwise.
+   * Two concurrent redemptions: exactly one succeeds.
    */
   redeem(code: string): Promise<{ userId: string }>;
 }
@@ -44,13 +48,15 @@ const HINT = 'run `skillset sign-in-link` (or restart the server) for a new link
 
 /** Creates the sign-in codes repository over a session. */
 export function createSignInCodesRepository(session: StoreSession): SignInCodesRepository {
-  const insert = (hash: string, userId: string, expiresAt: Date) =>
-    session.database.insert(signInCodes).values({ id: randomUUID(), hash, userId, expiresAt });
+  const insert = (hash: string, userId: string, expiresAt: Date, provesEmail?: string) =>
+    session.database
+      .insert(signInCodes)
+      .values({ id: randomUUID(), hash, userId, expiresAt, provesEmail: provesEmail ?? null });
   return {
     async create(options) {
       const code = generateSecret();
       const expiresAt = new Date(Date.now() + (options.ttlMs ?? SIGN_IN_CODE_TTL_MS));
-      await insert(hashSecret(code), options.userId, expiresAt);
+      await insert(hashSecret(code), options.userId, expiresAt, options.provesEmail);
       return { code, expiresAt };
     },
     async createHashed(options) {
@@ -65,8 +71,14 @@ export function createSignInCodesRepository(session: StoreSession): SignInCodesR
           .where(
             sql`${signInCodes.hash} = ${hash} and ${signInCodes.usedAt} is null and ${signInCodes.expiresAt} > now()`,
           )
-          .returning({ userId: signInCodes.userId });
+          .returning({ userId: signInCodes.userId, provesEmail: signInCodes.provesEmail });
         if (used !== undefined) {
+          if (used.provesEmail !== null) {
+            const users = createUsersRepository({ database });
+            if ((await users.getByVerifiedEmail(used.provesEmail)) === undefined) {
+              await users.verifyEmail(used.userId, used.provesEmail);
+            }
+          }
           await appendAudit(database, {
             workspaceId: null,
             actor: { kind: 'user', id: used.userId },

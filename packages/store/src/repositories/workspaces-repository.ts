@@ -5,6 +5,7 @@ import { notifyAccessChange } from '../changes/notify-access-change.ts';
 import { isUniqueViolation } from '../database/is-unique-violation.ts';
 import type { StoreSession } from '../database/store-session.ts';
 import { members, type WorkspaceRole } from '../schema/members.ts';
+import { users } from '../schema/users.ts';
 import { type WorkspaceSettings, workspaces } from '../schema/workspaces.ts';
 import type { StoreErrorCode } from '../store/store-error-code.ts';
 
@@ -39,6 +40,11 @@ export interface WorkspacesRepository {
   list(): Promise<StoredWorkspace[]>;
   /** The workspaces a user belongs to, with their role in each. */
   listForUser(userId: string): Promise<WorkspaceMembership[]>;
+  /**
+   * The workspace of a user's requests that name none: the one they chose while they belong to
+   * it, else the one they joined first; undefined when they belong to none.
+   */
+  defaultForUser(userId: string): Promise<WorkspaceMembership | undefined>;
   update(id: string, changes: UpdateWorkspaceOptions): Promise<StoredWorkspace | undefined>;
   /** Deletes a workspace and everything in it; false when it did not exist. */
   delete(id: string): Promise<boolean>;
@@ -115,6 +121,21 @@ export function createWorkspacesRepository(session: StoreSession): WorkspacesRep
         .where(eq(members.userId, userId))
         .orderBy(asc(workspaces.createdAt));
       return rows;
+    },
+    async defaultForUser(userId) {
+      const [row] = await database
+        .select({ workspace: workspaces, role: members.role })
+        .from(members)
+        .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(eq(members.userId, userId))
+        .orderBy(
+          sql`${users.defaultWorkspaceId} is not distinct from ${members.workspaceId} desc`,
+          asc(members.createdAt),
+          asc(workspaces.id),
+        )
+        .limit(1);
+      return row;
     },
     async update(id, changes) {
       const existing = await this.get(id);

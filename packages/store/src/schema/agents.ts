@@ -18,6 +18,11 @@ export interface AgentSettings {
   contentRisks?: 'allow' | 'block';
   /** The skills the agent is built around; they cannot be deleted while referenced here. */
   skills: string[];
+  /**
+   * The agent's role over skills, like a person's: `member` may create and change the
+   * workspace's skills, `viewer` (the default) only uses them; stored only when `member`.
+   */
+  role?: 'viewer' | 'member';
 }
 
 /** Agents: principals of one workspace, optionally acting for a user. */

@@ -11,4 +11,6 @@ export const signInCodes = pgTable('sign_in_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** The address the link was mailed to: redeeming it proves that address. */
+  provesEmail: text('proves_email'),
 });

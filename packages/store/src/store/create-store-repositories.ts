@@ -1,6 +1,7 @@
 import type { StoreDatabase } from '../database/store-database.ts';
 import { createAgentsRepository } from '../repositories/agents-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createIdentitiesRepository } from '../repositories/identities-repository.ts';
 import { createInvitationsRepository } from '../repositories/invitations-repository.ts';
 import { createMembersRepository } from '../repositories/members-repository.ts';
 import { createPermissionsRepository } from '../repositories/permissions-repository.ts';
@@ -19,6 +20,7 @@ export function createStoreRepositories(database: StoreDatabase): StoreRepositor
   return {
     database,
     users: createUsersRepository(session),
+    identities: createIdentitiesRepository(session),
     workspaces: createWorkspacesRepository(session),
     members: createMembersRepository(session),
     agents: createAgentsRepository(session),

@@ -3,6 +3,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { AgentsRepository } from '../repositories/agents-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
+import type { IdentitiesRepository } from '../repositories/identities-repository.ts';
 import type { InvitationsRepository } from '../repositories/invitations-repository.ts';
 import type { MembersRepository } from '../repositories/members-repository.ts';
 import type { PermissionsRepository } from '../repositories/permissions-repository.ts';
@@ -19,6 +20,7 @@ export interface StoreRepositories {
   /** The Drizzle database (or transaction) the repositories run on, for queries of your own. */
   readonly database: StoreDatabase;
   readonly users: UsersRepository;
+  readonly identities: IdentitiesRepository;
   readonly workspaces: WorkspacesRepository;
   readonly members: MembersRepository;
   readonly agents: AgentsRepository;

@@ -99,9 +99,9 @@ export function definePeopleContract(getStore: () => Store): void {
       expect(actions.slice(0, 3)).toEqual(['invitation.accept', 'member.add', 'invitation.create']);
     });
 
-    it('joins a signed-in user, refuses an existing address without one, revokes and expires', async () => {
+    it('joins a signed-in user; an unverified claim on the address never blocks a new account', async () => {
       const tenant = await createTenant(store, 'invite-existing');
-      const existing = await store.users.create({ name: 'Existing', email: 'Known@example.com' });
+      const squatter = await store.users.create({ name: 'Squatter', email: 'Known@example.com' });
       const invite = (email: string, ttlMs?: number) =>
         store.invitations.create({
           workspaceId: tenant.workspace.id,
@@ -110,13 +110,15 @@ export function definePeopleContract(getStore: () => Store): void {
           ...(ttlMs === undefined ? {} : { ttlMs }),
         });
       const known = await invite('known@example.com');
-      await expect(
-        store.invitations.accept({ code: known.code, displayName: 'Impostor' }),
-      ).rejects.toMatchObject({ code: 'email_taken' });
-      expect(await store.members.getRole(tenant.workspace.id, existing.id)).toBeUndefined();
-      const joined = await store.invitations.accept({ code: known.code, userId: existing.id });
+      const real = await store.invitations.accept({ code: known.code, displayName: 'Real' });
+      expect(real).toMatchObject({ createdUser: true, user: { email: 'known@example.com' } });
+      expect(real.user.id).not.toBe(squatter.id);
+      expect(real.user.emailVerifiedAt).toBeNull();
+      expect(await store.members.getRole(tenant.workspace.id, squatter.id)).toBeUndefined();
+      const again = await invite('known@example.com');
+      const joined = await store.invitations.accept({ code: again.code, userId: squatter.id });
       expect(joined).toMatchObject({ role: 'admin', createdUser: false });
-      expect(await store.members.getRole(tenant.workspace.id, existing.id)).toBe('admin');
+      expect(await store.members.getRole(tenant.workspace.id, squatter.id)).toBe('admin');
 
       const owner = await invite('owner@example.com');
       expect(
@@ -149,9 +151,121 @@ export function definePeopleContract(getStore: () => Store): void {
       expect(all.map((entry) => entry.status).sort()).toEqual([
         'accepted',
         'accepted',
+        'accepted',
         'expired',
         'revoked',
       ]);
+    });
+
+    it('proves an address only through a mailed link, and a proven address is unique', async () => {
+      const tenant = await createTenant(store, 'invite-mailed');
+      const squatter = await store.users.create({ name: 'Squatter', email: 'mail@example.com' });
+      const mailed = await store.invitations.create({
+        workspaceId: tenant.workspace.id,
+        email: 'Mail@example.com',
+        role: 'member',
+        delivery: 'email',
+      });
+      expect(mailed.invitation.delivery).toBe('email');
+      const owner = await store.invitations.accept({ code: mailed.code, displayName: 'Owner' });
+      expect(owner.user.id).not.toBe(squatter.id);
+      expect(owner.user.emailVerifiedAt).toBeInstanceOf(Date);
+      expect((await store.users.getByVerifiedEmail('MAIL@example.com'))?.id).toBe(owner.user.id);
+      expect((await store.users.listByEmail('mail@example.com')).map((user) => user.id)).toEqual([
+        squatter.id,
+        owner.user.id,
+      ]);
+      await expect(store.users.verifyEmail(squatter.id, 'mail@example.com')).rejects.toMatchObject({
+        code: 'email_taken',
+      });
+      await expect(
+        store.users.create({ name: 'Twin', email: 'mail@example.com', emailVerified: true }),
+      ).rejects.toMatchObject({ code: 'email_taken' });
+
+      const other = await createTenant(store, 'invite-mailed-other');
+      const second = await store.invitations.create({
+        workspaceId: other.workspace.id,
+        email: 'mail@example.com',
+        role: 'viewer',
+        delivery: 'email',
+      });
+      const signedIn = await store.invitations.accept({ code: second.code });
+      expect(signedIn).toMatchObject({ createdUser: false, user: { id: owner.user.id } });
+
+      const pending = await store.invitations.create({
+        workspaceId: tenant.workspace.id,
+        email: 'mail@example.com',
+        role: 'admin',
+      });
+      expect(
+        (await store.invitations.listPendingForEmail('MAIL@example.com')).map((each) => each.id),
+      ).toEqual([pending.invitation.id]);
+      await expect(
+        store.invitations.acceptAsVerified({
+          invitationId: pending.invitation.id,
+          userId: squatter.id,
+        }),
+      ).rejects.toMatchObject({ code: 'code_not_found' });
+      expect(
+        await store.invitations.acceptAsVerified({
+          invitationId: pending.invitation.id,
+          userId: owner.user.id,
+        }),
+      ).toMatchObject({ role: 'admin', user: { id: owner.user.id } });
+    });
+
+    it('proves the address a sign-in code was mailed to, once it is redeemed', async () => {
+      const user = await store.users.create({ name: 'Mailed', email: 'signin@example.com' });
+      const plain = await store.signInCodes.create({ userId: user.id });
+      await store.signInCodes.redeem(plain.code);
+      expect((await store.users.get(user.id))?.emailVerifiedAt).toBeNull();
+      const mailed = await store.signInCodes.create({
+        userId: user.id,
+        provesEmail: 'signin@example.com',
+      });
+      await store.signInCodes.redeem(mailed.code);
+      expect((await store.users.get(user.id))?.emailVerifiedAt).toBeInstanceOf(Date);
+    });
+
+    it('keeps a user’s chosen default workspace, else the one they joined first', async () => {
+      const first = await createTenant(store, 'default-first');
+      const second = await createTenant(store, 'default-second');
+      const user = first.user;
+      await store.members.add({
+        workspaceId: second.workspace.id,
+        userId: user.id,
+        role: 'viewer',
+      });
+      expect((await store.workspaces.defaultForUser(user.id))?.workspace.id).toBe(
+        first.workspace.id,
+      );
+      await store.users.setDefaultWorkspace(user.id, second.workspace.id);
+      expect(await store.workspaces.defaultForUser(user.id)).toMatchObject({
+        workspace: { id: second.workspace.id },
+        role: 'viewer',
+      });
+      await store.members.remove({ workspaceId: second.workspace.id, userId: user.id });
+      expect((await store.workspaces.defaultForUser(user.id))?.workspace.id).toBe(
+        first.workspace.id,
+      );
+    });
+
+    it('ties a provider’s subject to exactly one user', async () => {
+      const one = await store.users.create({ name: 'One' });
+      const two = await store.users.create({ name: 'Two' });
+      const issuer = 'https://id.example.com';
+      expect(await store.identities.use(issuer, 'subject-1')).toBeUndefined();
+      expect(await store.identities.link({ issuer, subject: 'subject-1', userId: one.id })).toBe(
+        true,
+      );
+      expect(await store.identities.link({ issuer, subject: 'subject-1', userId: two.id })).toBe(
+        false,
+      );
+      expect(await store.identities.use(issuer, 'subject-1', 'one@example.com')).toMatchObject({
+        userId: one.id,
+        email: 'one@example.com',
+      });
+      expect((await store.identities.listForUser(one.id)).length).toBe(1);
     });
   });
 }

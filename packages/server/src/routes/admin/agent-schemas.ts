@@ -17,6 +17,10 @@ export const agentSettingsSchema = z
         '`block`: skills the doctor flags for content risks are refused for this agent; absent: as the workspace says',
     }),
     skills: z.array(z.string()),
+    role: z.enum(['viewer', 'member']).optional().openapi({
+      description:
+        'The agent’s role over skills: `member` may create and change workspace skills (within its permission rules and the role of the user it acts for); absent: `viewer`',
+    }),
   })
   .openapi('AgentSettings');
 
@@ -29,6 +33,7 @@ export const agentSettingsInputSchema = z.strictObject({
   catalogBudget: z.number().int().min(1).max(1_000_000).nullable().optional(),
   contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
   skills: patternListSchema.optional(),
+  role: z.enum(['viewer', 'member']).optional(),
 });
 
 /** An agent as the API returns it. */

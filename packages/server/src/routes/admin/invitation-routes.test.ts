@@ -89,28 +89,38 @@ describe('invitations', () => {
     ).toEqual(['Owner']);
   });
 
-  it('lets a signed-in person accept as themselves, never as the account of the address', async () => {
+  it('lets a signed-in person accept as themselves; an unverified claim on the address blocks nobody', async () => {
     await using server = await createTestApp();
     const other = await server.addWorkspace('Other');
+    const squatter = await server.store.users.create({
+      name: 'Squatter',
+      email: 'someone@example.com',
+    });
     const known = await invite(server, 'someone@example.com', 'viewer');
-    await server.store.users.update(other.userId as string, { email: 'someone@example.com' });
-    const anonymous = await server.request('POST', `/api/invitations/${known.body.code}/accept`, {
-      json: { displayName: 'Impostor' },
+    const real = await server.request('POST', `/api/invitations/${known.body.code}/accept`, {
+      json: { displayName: 'Real person' },
     });
-    expect(anonymous.status).toBe(409);
-    expect(await anonymous.json()).toMatchObject({ error: { code: 'email_taken' } });
-    expect(sessionCookie(anonymous)).toBe('');
+    expect(real.status).toBe(200);
+    const joined = (await real.json()) as { user: { id: string; emailVerified: boolean } };
+    expect(joined.user).toMatchObject({ emailVerified: false });
+    expect(joined.user.id).not.toBe(squatter.id);
+    expect(sessionCookie(real)).not.toBe('');
 
+    const again = await invite(server, 'someone@example.com', 'viewer');
     const cookie = await server.signIn(other.userId);
-    const joined = await server.request('POST', `/api/invitations/${known.body.code}/accept`, {
-      json: {},
-      headers: { cookie, origin: 'http://localhost' },
-    });
-    expect(joined.status).toBe(200);
-    expect(sessionCookie(joined)).toBe('');
+    const asThemselves = await server.request(
+      'POST',
+      `/api/invitations/${again.body.code}/accept`,
+      { json: {}, headers: { cookie, origin: 'http://localhost' } },
+    );
+    expect(asThemselves.status).toBe(200);
+    expect(sessionCookie(asThemselves)).toBe('');
     expect(
       await server.store.members.getRole(server.owner.workspaceId, other.userId as string),
     ).toBe('viewer');
+    expect(
+      await server.store.members.getRole(server.owner.workspaceId, squatter.id),
+    ).toBeUndefined();
   });
 
   it('lists and revokes invitations (admin only); a revoked or expired code fails clearly', async () => {

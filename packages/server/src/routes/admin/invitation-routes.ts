@@ -6,6 +6,9 @@ import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { invitationMail } from '../../identity/identity-mail.ts';
+import { linkOrigin } from '../../identity/identity-services.ts';
+import { mailNotConfigured } from '../../identity/mail-not-configured.ts';
 import {
   createdInvitationSchema,
   createInvitationSchema,
@@ -37,11 +40,11 @@ const createInvitation = createRoute({
   path: '/api/workspaces/{id}/invitations',
   tags,
   summary:
-    'Invite someone by email with a role (admin; owner to invite an owner): a one-time link, the same answer whether or not the address has an account',
+    'Invite someone by email with a role (admin; owner to invite an owner): a one-time link, mailed to the address (never shown) or returned to pass on; the same answer whether or not the address has an account',
   request: { params: workspaceIdParamsSchema, body: jsonBody(createInvitationSchema) },
   responses: {
     201: jsonResponse(createdInvitationSchema, 'The invitation and its link, shown only now'),
-    ...errorResponses(400, 403, 404, 413),
+    ...errorResponses(400, 403, 404, 413, 503),
   },
 });
 
@@ -55,7 +58,7 @@ const revokeInvitation = createRoute({
 });
 
 /** Registers list, create and revoke of a workspace's invitations. */
-export function registerInvitationRoutes(app: ApiApp, { store }: AppDependencies) {
+export function registerInvitationRoutes(app: ApiApp, { store, identity }: AppDependencies) {
   const adminOf = async (principal: Parameters<typeof actorOf>[0], id: string, what: string) => {
     const standing = await resolveWorkspaceRole(store, principal, id);
     const user = requireUser(principal, what);
@@ -77,15 +80,36 @@ export function registerInvitationRoutes(app: ApiApp, { store }: AppDependencies
     const { user, role } = await adminOf(context.var.principal, id, 'invite people');
     const body = context.req.valid('json');
     assertRole(role, body.role === 'owner' ? 'owner' : 'admin', `invite someone as ${body.role}`);
+    const mailer = identity?.mailer;
+    const delivery = body.delivery ?? (mailer === undefined ? 'link' : 'email');
+    if (delivery === 'email' && mailer === undefined) throw mailNotConfigured('mail invitations');
     const { code, invitation } = await store.invitations.create({
       workspaceId: id,
       email: body.email,
       role: body.role,
+      delivery,
       ...(body.expiresInDays === undefined ? {} : { ttlMs: body.expiresInDays * DAY_MS }),
       actor: actorOf(user),
     });
-    const url = `${new URL(context.req.url).origin}/invite/${code}`;
-    return context.json({ invitation: toInvitationJson(invitation), url, code }, 201);
+    const url = `${linkOrigin(context, identity)}/invite/${code}`;
+    if (delivery === 'link') {
+      return context.json({ invitation: toInvitationJson(invitation), url, code }, 201);
+    }
+    const [workspace, inviter] = await Promise.all([
+      store.workspaces.get(id),
+      store.users.get(user.userId),
+    ]);
+    await mailer?.send(
+      invitationMail({
+        to: invitation.email,
+        workspace: workspace?.name ?? id,
+        role: invitation.role,
+        invitedBy: inviter?.name,
+        url,
+        expiresAt: invitation.expiresAt,
+      }),
+    );
+    return context.json({ invitation: toInvitationJson(invitation) }, 201);
   });
 
   app.openapi(revokeInvitation, async (context) => {

@@ -9,6 +9,9 @@ export const invitationSchema = z
     workspaceId: z.string(),
     email: z.string(),
     role: workspaceRoleSchema,
+    delivery: z.enum(['email', 'link']).openapi({
+      description: '`email`: mailed to the address only; `link`: a link an admin passes on',
+    }),
     status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
     invitedBy: z.string().nullable(),
     createdAt: z.string(),
@@ -22,6 +25,10 @@ export const invitationSchema = z
 export const createInvitationSchema = z.strictObject({
   email: z.string().trim().email().max(320),
   role: workspaceRoleSchema,
+  delivery: z.enum(['email', 'link']).optional().openapi({
+    description:
+      '`email` mails the link to the address and never shows it (accepting proves the address); `link` returns it to pass on. Default: `email` when the server sends mail, else `link`.',
+  }),
   expiresInDays: z
     .number()
     .int()
@@ -35,8 +42,14 @@ export const createInvitationSchema = z.strictObject({
 export const createdInvitationSchema = z
   .object({
     invitation: invitationSchema,
-    url: z.string().openapi({ description: 'The one-time link to send to the invitee' }),
-    code: z.string().openapi({ description: 'The code in the link, shown only now' }),
+    url: z
+      .string()
+      .optional()
+      .openapi({ description: 'The one-time link to pass on (delivery `link` only)' }),
+    code: z
+      .string()
+      .optional()
+      .openapi({ description: 'The code in the link, shown only now (delivery `link` only)' }),
   })
   .openapi('CreatedInvitation');
 
@@ -75,6 +88,7 @@ export const invitationPreviewSchema = z
     workspace: z.object({ id: z.string(), name: z.string() }),
     email: z.string(),
     role: workspaceRoleSchema,
+    delivery: z.enum(['email', 'link']),
     status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
     expiresAt: z.string(),
   })
@@ -92,9 +106,33 @@ export const acceptedInvitationSchema = z
   .object({
     workspace: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
     role: workspaceRoleSchema,
-    user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }),
+    user: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+      emailVerified: z.boolean(),
+    }),
   })
   .openapi('AcceptedInvitation');
+
+/** An invitation for the caller's verified address, with its workspace's name. */
+export const myInvitationSchema = z
+  .object({
+    id: z.string(),
+    workspace: z.object({ id: z.string(), name: z.string() }),
+    role: workspaceRoleSchema,
+    expiresAt: z.string(),
+  })
+  .openapi('MyInvitation');
+
+/** The path of one invitation for the caller. */
+export const myInvitationParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 /** Serialises an invitation. */
 export function toInvitationJson(invitation: InvitationInfo): z.infer<typeof invitationSchema> {
@@ -103,6 +141,7 @@ export function toInvitationJson(invitation: InvitationInfo): z.infer<typeof inv
     workspaceId: invitation.workspaceId,
     email: invitation.email,
     role: invitation.role,
+    delivery: invitation.delivery,
     status: invitation.status,
     invitedBy: invitation.invitedBy,
     createdAt: invitation.createdAt.toISOString(),

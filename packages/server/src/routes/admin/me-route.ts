@@ -1,10 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { Store } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
+import { requireUser, type UserPrincipal } from '../../auth/require-role.ts';
+import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { IdentityServices } from '../../identity/identity-services.ts';
 import { agentSchema, toAgentJson } from './agent-schemas.ts';
-import { jsonResponse } from './json-body.ts';
+import { jsonBody, jsonResponse } from './json-body.ts';
 import { toWorkspaceJson, workspaceRoleSchema, workspaceSchema } from './workspace-schemas.ts';
 
 const meSchema = z
@@ -23,11 +27,41 @@ const meSchema = z
         .boolean()
         .openapi({ description: 'May install public skills (always false for agents)' }),
     }),
-    user: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).optional(),
+    user: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        email: z.string().nullable(),
+        emailVerified: z.boolean(),
+        defaultWorkspaceId: z.string().nullable().openapi({
+          description:
+            'The workspace of requests that name none, as I chose it (null: the first I joined)',
+        }),
+        signInMethods: z.array(z.enum(['email', 'sso'])).openapi({
+          description:
+            'How I can sign in again by myself: `email` (a link to my verified address), `sso`; empty: only a link from an admin or the server’s operator',
+        }),
+      })
+      .optional(),
     agent: agentSchema.optional(),
     workspaces: z.array(workspaceSchema),
   })
   .openapi('Me');
+
+const updateMeSchema = z.strictObject({
+  defaultWorkspaceId: z.string().min(1).openapi({
+    description: 'The workspace (id or slug) of my requests that name none; one I belong to',
+  }),
+});
+
+const updateMe = createRoute({
+  method: 'patch',
+  path: '/api/me',
+  tags: ['me'],
+  summary: 'Choose my default workspace (only I can change it)',
+  request: { body: jsonBody(updateMeSchema) },
+  responses: { 200: jsonResponse(meSchema, 'The caller'), ...errorResponses(400, 403, 404, 413) },
+});
 
 const getMe = createRoute({
   method: 'get',
@@ -38,8 +72,49 @@ const getMe = createRoute({
   responses: { 200: jsonResponse(meSchema, 'The caller'), ...errorResponses() },
 });
 
-/** Registers `GET /api/me`. */
-export function registerMeRoute(app: ApiApp, { store }: AppDependencies) {
+async function describeUser(
+  store: Store,
+  identity: IdentityServices | undefined,
+  principal: UserPrincipal,
+) {
+  const [user, memberships, token, identities] = await Promise.all([
+    store.users.get(principal.userId),
+    store.workspaces.listForUser(principal.userId),
+    principal.tokenId === undefined ? undefined : store.tokens.get(principal.tokenId),
+    store.identities.listForUser(principal.userId),
+  ]);
+  if (user === undefined) throw notFoundError('user', principal.userId);
+  const visible = memberships.filter(
+    (membership) => token?.workspaceId == null || token.workspaceId === membership.workspace.id,
+  );
+  const emailVerified = user.emailVerifiedAt !== null;
+  const signInMethods: ('email' | 'sso')[] = [];
+  if (emailVerified && identity?.mailer !== undefined) signInMethods.push('email');
+  if (identity?.sso !== undefined && identities.length > 0) signInMethods.push('sso');
+  return {
+    principal: {
+      kind: 'user' as const,
+      id: principal.userId,
+      ...(principal.tokenId === undefined ? {} : { tokenId: principal.tokenId }),
+      ...(principal.sessionId === undefined ? {} : { sessionId: principal.sessionId }),
+      workspaceId: principal.workspaceId,
+      role: principal.role,
+      instanceAdmin: principal.instanceAdmin,
+    },
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified,
+      defaultWorkspaceId: user.defaultWorkspaceId,
+      signInMethods,
+    },
+    workspaces: visible.map((membership) => toWorkspaceJson(membership.workspace, membership.role)),
+  };
+}
+
+/** Registers `GET /api/me` and `PATCH /api/me`. */
+export function registerMeRoute(app: ApiApp, { store, identity }: AppDependencies) {
   app.openapi(getMe, async (context) => {
     const principal = context.var.principal;
     if (principal.kind === 'agent') {
@@ -63,32 +138,18 @@ export function registerMeRoute(app: ApiApp, { store }: AppDependencies) {
         200,
       );
     }
-    const [user, memberships, token] = await Promise.all([
-      store.users.get(principal.userId),
-      store.workspaces.listForUser(principal.userId),
-      principal.tokenId === undefined ? undefined : store.tokens.get(principal.tokenId),
-    ]);
-    if (user === undefined) throw notFoundError('user', principal.userId);
-    const visible = memberships.filter(
-      (membership) => token?.workspaceId == null || token.workspaceId === membership.workspace.id,
-    );
-    return context.json(
-      {
-        principal: {
-          kind: 'user' as const,
-          id: principal.userId,
-          ...(principal.tokenId === undefined ? {} : { tokenId: principal.tokenId }),
-          ...(principal.sessionId === undefined ? {} : { sessionId: principal.sessionId }),
-          workspaceId: principal.workspaceId,
-          role: principal.role,
-          instanceAdmin: principal.instanceAdmin,
-        },
-        user: { id: user.id, name: user.name, email: user.email },
-        workspaces: visible.map((membership) =>
-          toWorkspaceJson(membership.workspace, membership.role),
-        ),
-      },
-      200,
-    );
+    return context.json(await describeUser(store, identity, principal), 200);
+  });
+
+  app.openapi(updateMe, async (context) => {
+    const user = requireUser(context.var.principal, 'choose a default workspace');
+    const { defaultWorkspaceId } = context.req.valid('json');
+    const workspace =
+      (await store.workspaces.get(defaultWorkspaceId)) ??
+      (await store.workspaces.getBySlug(defaultWorkspaceId));
+    if (workspace === undefined) throw notFoundError('workspace', defaultWorkspaceId);
+    await resolveWorkspaceRole(store, user, workspace.id);
+    await store.users.setDefaultWorkspace(user.userId, workspace.id);
+    return context.json(await describeUser(store, identity, user), 200);
   });
 }

@@ -15,63 +15,75 @@ describe('member routes', () => {
     expect(members.map((member) => member.role)).toEqual(['owner', 'viewer']);
   });
 
-  it('adds an existing user by email or id, audited, and answers 409 for a member', async () => {
+  it('has no route that adds an existing user: people join only by accepting an invitation', async () => {
     await using server = await createTestApp();
-    const path = `/api/workspaces/${server.owner.workspaceId}/members`;
-    const admin = await server.addUser('admin');
     const ada = await server.store.users.create({ name: 'Ada', email: 'ada@example.com' });
-    const byEmail = await server.request('POST', path, {
-      token: admin.token,
-      json: { email: 'ADA@example.com', role: 'member' },
-    });
-    expect(byEmail.status).toBe(201);
-    expect(await byEmail.json()).toMatchObject({ userId: ada.id, name: 'Ada', role: 'member' });
-    const again = await server.request('POST', path, {
-      token: admin.token,
-      json: { userId: ada.id, role: 'viewer' },
-    });
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: { code: 'member_exists' } });
-    const [entry] = await server.store.audit.list({
-      workspaceId: server.owner.workspaceId,
-      action: 'member.add',
-      targetId: ada.id,
-    });
-    expect(entry?.actor).toEqual({ kind: 'user', id: admin.userId });
+    for (const json of [
+      { email: 'ada@example.com', role: 'owner' },
+      { userId: ada.id, role: 'owner' },
+    ]) {
+      const response = await server.request(
+        'POST',
+        `/api/workspaces/${server.owner.workspaceId}/members`,
+        { token: server.owner.token, json },
+      );
+      expect(response.status).toBe(404);
+    }
+    expect(await server.store.members.getRole(server.owner.workspaceId, ada.id)).toBeUndefined();
   });
 
-  it('refuses unknown users, ambiguous bodies, members adding, and admins granting owner', async () => {
+  it('gives an admin a link to pass on only for a weaker member of this workspace alone', async () => {
     await using server = await createTestApp();
-    const path = `/api/workspaces/${server.owner.workspaceId}/members`;
+    const path = (userId: string | undefined) =>
+      `/api/workspaces/${server.owner.workspaceId}/members/${userId}/sign-in-link`;
     const admin = await server.addUser('admin');
     const member = await server.addUser('member');
-    const bob = await server.store.users.create({ name: 'Bob', email: 'bob@example.com' });
-    const unknown = await server.request('POST', path, {
-      token: admin.token,
-      json: { email: 'nobody@example.com', role: 'member' },
+    const otherAdmin = await server.addUser('admin');
+    const busy = await server.addUser('viewer');
+    const elsewhere = await server.store.workspaces.create({ name: 'Elsewhere' });
+    await server.store.members.add({
+      workspaceId: elsewhere.id,
+      userId: busy.userId as string,
+      role: 'owner',
     });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: { code: 'user_not_found' } });
-    const both = await server.request('POST', path, {
+    const link = await server.request('POST', path(member.userId), {
       token: admin.token,
-      json: { userId: bob.id, email: 'bob@example.com', role: 'member' },
+      json: { delivery: 'link' },
     });
-    expect(both.status).toBe(400);
-    const byMember = await server.request('POST', path, {
+    expect(link.status).toBe(201);
+    const { url } = (await link.json()) as { url: string };
+    const code = new URL(url).searchParams.get('code') as string;
+    expect((await server.store.signInCodes.redeem(code)).userId).toBe(member.userId);
+    for (const [target, reason] of [
+      [otherAdmin.userId, 'is not weaker than yours'],
+      [server.owner.userId, 'instance admin'],
+      [busy.userId, 'also belongs to other workspaces'],
+    ] as const) {
+      const refused = await server.request('POST', path(target), {
+        token: admin.token,
+        json: { delivery: 'link' },
+      });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({
+        error: { code: 'forbidden', message: expect.stringContaining(reason) },
+      });
+    }
+    const byMember = await server.request('POST', path(server.owner.userId), {
       token: member.token,
-      json: { userId: bob.id, role: 'viewer' },
+      json: { delivery: 'email' },
     });
     expect(byMember.status).toBe(403);
-    const ownerByAdmin = await server.request('POST', path, {
+    const noMail = await server.request('POST', path(member.userId), {
       token: admin.token,
-      json: { userId: bob.id, role: 'owner' },
+      json: { delivery: 'email' },
     });
-    expect(ownerByAdmin.status).toBe(403);
-    const ownerByOwner = await server.request('POST', path, {
-      token: server.owner.token,
-      json: { userId: bob.id, role: 'owner' },
+    expect(noMail.status).toBe(503);
+    expect(await noMail.json()).toMatchObject({ error: { code: 'mail_not_configured' } });
+    const [entry] = await server.store.audit.list({
+      workspaceId: server.owner.workspaceId,
+      action: 'member.sign_in_link',
     });
-    expect(ownerByOwner.status).toBe(201);
+    expect(entry).toMatchObject({ actor: { kind: 'user', id: admin.userId } });
   });
 
   it('changes roles, protecting owners from admins and the last owner from everyone', async () => {
@@ -121,7 +133,9 @@ describe('member routes', () => {
       token: viewer.token,
     });
     expect(leave.status).toBe(204);
-    expect((await server.request('GET', '/api/me', { token: viewer.token })).status).toBe(404);
+    const me = await server.request('GET', '/api/me', { token: viewer.token });
+    expect(me.status).toBe(403);
+    expect(await me.json()).toMatchObject({ error: { code: 'no_workspace' } });
     const removed = await server.request('DELETE', `${base}/${member.userId}`, {
       token: server.owner.token,
     });

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError } from '@skillset/core';
 import type { Store, WorkspaceRole } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
@@ -9,12 +8,14 @@ import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser, type UserPrincipal } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { linkOrigin } from '../../identity/identity-services.ts';
+import { issueMemberSignInLink } from '../../identity/issue-member-sign-in-link.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
-  addMemberSchema,
   memberParamsSchema,
   memberSchema,
+  memberSignInLinkResultSchema,
+  memberSignInLinkSchema,
   toMemberJson,
   updateMemberSchema,
 } from './member-schemas.ts';
@@ -34,15 +35,16 @@ const listMembers = createRoute({
   },
 });
 
-const addMember = createRoute({
+const memberSignInLink = createRoute({
   method: 'post',
-  path: '/api/workspaces/{id}/members',
+  path: '/api/workspaces/{id}/members/{userId}/sign-in-link',
   tags,
-  summary: 'Add an existing user by id or email with a role (admin; owner to add an owner)',
-  request: { params: workspaceIdParamsSchema, body: jsonBody(addMemberSchema) },
+  summary:
+    'A one-time sign-in link for a member (admin): mailed to their own address, or returned to pass on (only for a member of this workspace alone whose role is weaker than yours)',
+  request: { params: memberParamsSchema, body: jsonBody(memberSignInLinkSchema) },
   responses: {
-    201: jsonResponse(memberSchema, 'The new member'),
-    ...errorResponses(400, 403, 404, 409, 413),
+    201: jsonResponse(memberSignInLinkResultSchema, 'The link was mailed, or here it is'),
+    ...errorResponses(400, 403, 404, 413, 503),
   },
 });
 
@@ -87,8 +89,8 @@ async function findMember(store: Store, workspaceId: string, userId: string) {
   return member;
 }
 
-/** Registers list, add, change role and remove of workspace members. */
-export function registerMemberRoutes(app: ApiApp, { store }: AppDependencies) {
+/** Registers list, change role, sign-in link and remove of workspace members (they join by invitation). */
+export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDependencies) {
   app.openapi(listMembers, async (context) => {
     const { id } = context.req.valid('param');
     await callerRole(store, context.var.principal, id, 'list members');
@@ -96,34 +98,41 @@ export function registerMemberRoutes(app: ApiApp, { store }: AppDependencies) {
     return context.json({ members: members.map(toMemberJson) }, 200);
   });
 
-  app.openapi(addMember, async (context) => {
-    const { id } = context.req.valid('param');
-    const { user, role } = await callerRole(store, context.var.principal, id, 'add members');
-    const body = context.req.valid('json');
-    assertRole(role, body.role === 'owner' ? 'owner' : 'admin', `add a member as ${body.role}`);
-    const target =
-      body.userId === undefined
-        ? await store.users.getByEmail(body.email ?? '')
-        : await store.users.get(body.userId);
-    if (target === undefined) {
-      throw new SkillsetError<ServerErrorCode>({
-        code: 'user_not_found',
-        message: `No user ${body.userId ?? body.email} on this instance; the user must exist before being added.`,
-      });
-    }
-    if ((await store.members.getRole(id, target.id)) !== undefined) {
-      throw new SkillsetError<ServerErrorCode>({
-        code: 'member_exists',
-        message: `User ${target.id} is already a member; change the role with PATCH /api/workspaces/${id}/members/${target.id}.`,
-      });
-    }
-    await store.members.add({
+  app.openapi(memberSignInLink, async (context) => {
+    const { id, userId } = context.req.valid('param');
+    const { user, role } = await callerRole(
+      store,
+      context.var.principal,
+      id,
+      'issue sign-in links',
+    );
+    assertRole(role, 'admin', 'issue sign-in links for members');
+    const { delivery } = context.req.valid('json');
+    const member = await findMember(store, id, userId);
+    const link = await issueMemberSignInLink({
+      store,
+      identity,
+      origin: linkOrigin(context, identity),
       workspaceId: id,
-      userId: target.id,
-      role: body.role,
-      actor: actorOf(user),
+      caller: { userId: user.userId, role },
+      member,
+      delivery,
     });
-    return context.json(toMemberJson(await findMember(store, id, target.id)), 201);
+    await store.audit.append({
+      workspaceId: id,
+      actor: actorOf(user),
+      action: 'member.sign_in_link',
+      target: { kind: 'user', id: userId },
+      details: { delivery },
+    });
+    return context.json(
+      {
+        delivery,
+        ...(link.url === undefined ? {} : { url: link.url }),
+        expiresAt: link.expiresAt.toISOString(),
+      },
+      201,
+    );
   });
 
   app.openapi(updateMember, async (context) => {

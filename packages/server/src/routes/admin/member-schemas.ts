@@ -8,21 +8,30 @@ export const memberSchema = z
     userId: z.string(),
     name: z.string(),
     email: z.string().nullable(),
+    emailVerified: z
+      .boolean()
+      .openapi({ description: 'The member proved the address (a mailed link or single sign-on)' }),
     role: workspaceRoleSchema,
     createdAt: z.string(),
   })
   .openapi('Member');
 
-/** The body of `POST /api/workspaces/{id}/members`: an existing user by id or by email. */
-export const addMemberSchema = z
-  .strictObject({
-    userId: z.string().min(1).optional(),
-    email: z.string().email().optional(),
-    role: workspaceRoleSchema,
+/** The body of `POST /api/workspaces/{id}/members/{userId}/sign-in-link`. */
+export const memberSignInLinkSchema = z.strictObject({
+  delivery: z.enum(['email', 'link']).openapi({
+    description:
+      '`email`: mail the link to the member’s own address (proves it); `link`: return it to pass on',
+  }),
+});
+
+/** The answer to a member sign-in link: the link itself only when it is to be passed on. */
+export const memberSignInLinkResultSchema = z
+  .object({
+    delivery: z.enum(['email', 'link']),
+    url: z.string().optional().openapi({ description: 'The one-time link (delivery `link` only)' }),
+    expiresAt: z.string(),
   })
-  .refine((body) => (body.userId === undefined) !== (body.email === undefined), {
-    message: 'give exactly one of userId and email',
-  });
+  .openapi('MemberSignInLink');
 
 /** The body of `PATCH /api/workspaces/{id}/members/{userId}`. */
 export const updateMemberSchema = z.strictObject({ role: workspaceRoleSchema });
@@ -45,6 +54,7 @@ export function toMemberJson(member: WorkspaceMember): z.infer<typeof memberSche
     userId: member.user.id,
     name: member.user.name,
     email: member.user.email,
+    emailVerified: member.user.emailVerifiedAt !== null,
     role: member.role,
     createdAt: member.createdAt.toISOString(),
   };

@@ -36,7 +36,8 @@ const createToken = createRoute({
   method: 'post',
   path: '/api/tokens',
   tags,
-  summary: 'Create a user token for myself, or an agent token (admin); the secret is shown once',
+  summary:
+    'Create a user token for myself, or an agent token (admin); the secret is shown once. A token never exceeds the token that creates it (workspace limit, expiry); agent tokens create none',
   request: { body: jsonBody(createTokenSchema) },
   responses: {
     201: jsonResponse(createdTokenSchema, 'The token and its secret, shown only now'),
@@ -83,14 +84,25 @@ export function registerTokenRoutes(app: ApiApp, { store }: AppDependencies) {
       throw notFoundError('agent', body.agentId);
     }
     const user = requireUser(principal, 'create tokens');
-    const expiresAt = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
-    if (expiresAt !== undefined && expiresAt.getTime() <= Date.now()) {
+    const requested = body.expiresAt === undefined ? undefined : new Date(body.expiresAt);
+    if (requested !== undefined && requested.getTime() <= Date.now()) {
       throw new SkillsetError<ServerErrorCode>({
         code: 'invalid_request',
         message: `expiresAt ${body.expiresAt} is in the past; give a future date.`,
       });
     }
     if (body.agentId !== undefined) assertRole(user.role, 'admin', 'create agent tokens');
+    // A token made with a token never exceeds it: the same workspace limit, no later expiry.
+    const creator = user.tokenId === undefined ? undefined : await store.tokens.get(user.tokenId);
+    const limit = creator?.expiresAt ?? undefined;
+    if (requested !== undefined && limit !== undefined && requested > limit) {
+      throw new SkillsetError<ServerErrorCode>({
+        code: 'invalid_request',
+        message: `expiresAt ${body.expiresAt} is after ${limit.toISOString()}, when the token you are using expires; a token cannot outlive the token that creates it.`,
+      });
+    }
+    const expiresAt = requested ?? limit;
+    const workspaceOnly = body.workspaceOnly === true || creator?.workspaceId != null;
     const created = await store.tokens.create({
       name: body.name,
       principal:
@@ -98,7 +110,7 @@ export function registerTokenRoutes(app: ApiApp, { store }: AppDependencies) {
           ? {
               kind: 'user',
               userId: user.userId,
-              ...(body.workspaceOnly === true ? { workspaceId: user.workspaceId } : {}),
+              ...(workspaceOnly ? { workspaceId: user.workspaceId } : {}),
             }
           : { kind: 'agent', agentId: body.agentId, workspaceId: user.workspaceId },
       ...(expiresAt === undefined ? {} : { expiresAt }),

@@ -30,14 +30,14 @@ export const createTokenSchema = z.strictObject({
     .min(1)
     .optional()
     .openapi({ description: 'Create a token for this agent of the workspace (admin)' }),
-  workspaceOnly: z
-    .boolean()
-    .optional()
-    .openapi({ description: 'Limit a user token to the current workspace' }),
-  expiresAt: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ description: 'When the token stops working (ISO 8601)' }),
+  workspaceOnly: z.boolean().optional().openapi({
+    description:
+      'Limit a user token to the current workspace (always so when the calling token is limited)',
+  }),
+  expiresAt: z.iso.datetime({ offset: true }).optional().openapi({
+    description:
+      'When the token stops working (ISO 8601); no later than the calling token’s expiry, which it inherits by default',
+  }),
 });
 
 /** The query of `GET /api/tokens`. */

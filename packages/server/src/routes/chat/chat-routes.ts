@@ -8,6 +8,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import {
   approvalBodySchema,
+  approvalListSchema,
   approvalParamsSchema,
   approvalResponseSchema,
   chatBodySchema,
@@ -46,7 +47,8 @@ const answerApproval = createRoute({
   method: 'post',
   path: '/api/chat/approvals/{id}',
   tags: ['chat'],
-  summary: 'Approve or refuse what a running chat turn asks (a `data-approval` part)',
+  summary:
+    'Approve or refuse what a running chat turn asks (a `data-approval` part): a person answers their own turn’s questions, and an agent’s are answered by a person with rights over it, never by an agent token',
   request: {
     params: approvalParamsSchema,
     body: { content: { 'application/json': { schema: approvalBodySchema } }, required: true },
@@ -57,6 +59,21 @@ const answerApproval = createRoute({
       content: { 'application/json': { schema: approvalResponseSchema } },
     },
     ...errorResponses(400, 404),
+  },
+});
+
+const listApprovals = createRoute({
+  method: 'get',
+  path: '/api/chat/approvals',
+  tags: ['chat'],
+  summary:
+    'The open approval questions I may answer: my own turns’, and those of agents I have rights over (as a workspace admin, or the user the agent acts for)',
+  responses: {
+    200: {
+      description: 'Open questions, oldest first',
+      content: { 'application/json': { schema: approvalListSchema } },
+    },
+    ...errorResponses(),
   },
 });
 
@@ -95,7 +112,7 @@ function userText(body: z.infer<typeof chatBodySchema>): string {
   return last.parts.flatMap((part) => (part.type === 'text' ? [part.text ?? ''] : [])).join('\n');
 }
 
-/** Registers `POST /api/chat`, `POST /api/chat/approvals/{id}` and `GET /api/chat/prompt`. */
+/** Registers `POST /api/chat`, the approval questions (`GET /api/chat/approvals`, `POST …/{id}`) and `GET /api/chat/prompt`. */
 export function registerChatRoutes(app: ApiApp, chatService: ChatService) {
   app.openapi(chat, async (context) => {
     const body = context.req.valid('json');
@@ -119,10 +136,20 @@ export function registerChatRoutes(app: ApiApp, chatService: ChatService) {
     if (!chatService.answer(context.var.principal, id, approved)) {
       throw new SkillsetError<ServerErrorCode>({
         code: 'not_found',
-        message: `No open approval ${JSON.stringify(id)} of yours; it was answered, expired or its turn ended.`,
+        message: `No open approval ${JSON.stringify(id)} that you may answer; it was answered, expired or its turn ended (an agent's questions are answered by a person with rights over the agent).`,
       });
     }
     return context.json({ id, approved }, 200);
+  });
+
+  app.openapi(listApprovals, (context) => {
+    const approvals = chatService.approvals(context.var.principal).map((approval) => ({
+      id: approval.id,
+      request: approval.details.request,
+      askedBy: approval.details.askedBy,
+      createdAt: approval.createdAt.toISOString(),
+    }));
+    return context.json({ approvals }, 200);
   });
 
   app.openapi(chatPrompt, async (context) => {

@@ -98,5 +98,25 @@ export const approvalBodySchema = z
   .strictObject({ approved: z.boolean() })
   .openapi('ChatApprovalAnswer');
 
+/** The open approval questions the caller may answer. */
+export const approvalListSchema = z
+  .object({
+    approvals: z.array(
+      z.object({
+        id: z.string(),
+        request: z.record(z.string(), z.unknown()).openapi({
+          description: 'What is asked: `{kind, skill?, tool, input?, description}`',
+        }),
+        askedBy: z.object({
+          kind: z.enum(['user', 'agent']),
+          id: z.string(),
+          name: z.string().optional(),
+        }),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi('ChatApprovals');
+
 /** The answer as recorded. */
 export const approvalResponseSchema = z.object({ id: z.string(), approved: z.boolean() });

@@ -36,7 +36,7 @@ const acceptInvitationRoute = createRoute({
   path: '/api/invitations/{code}/accept',
   tags,
   summary:
-    'Accept an invitation: a signed-in user joins as themselves; otherwise a new account with this display name joins and is signed in (session cookie)',
+    'Accept an invitation: a signed-in user joins as themselves; otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie)',
   security: [],
   request: { params: invitationCodeParamsSchema, body: jsonBody(acceptInvitationSchema) },
   responses: {
@@ -44,10 +44,6 @@ const acceptInvitationRoute = createRoute({
     400: { description: 'Invalid request or no display name', content: errorContent },
     403: { description: 'A foreign Origin (origin_not_allowed)', content: errorContent },
     404: { description: 'Unknown code (code_not_found)', content: errorContent },
-    409: {
-      description: 'The address has an account: sign in first (email_taken)',
-      content: errorContent,
-    },
     410: {
       description: 'Accepted, revoked or expired (code_used, code_revoked, code_expired)',
       content: errorContent,
@@ -74,6 +70,7 @@ export function registerInvitationLinkRoutes(app: ApiApp, { store }: AppDependen
         workspace: { id: workspace.id, name: workspace.name },
         email: invitation.email,
         role: invitation.role,
+        delivery: invitation.delivery,
         status: invitation.status,
         expiresAt: invitation.expiresAt.toISOString(),
       },
@@ -96,7 +93,12 @@ export function registerInvitationLinkRoutes(app: ApiApp, { store }: AppDependen
       {
         workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
         role: accepted.role,
-        user: { id: accepted.user.id, name: accepted.user.name, email: accepted.user.email },
+        user: {
+          id: accepted.user.id,
+          name: accepted.user.name,
+          email: accepted.user.email,
+          emailVerified: accepted.user.emailVerifiedAt !== null,
+        },
       },
       200,
     );

@@ -78,9 +78,15 @@ export const invokeResponseSchema = z
       z.object({
         name: z.string(),
         context: z.enum(['inline', 'fork']),
-        content: z.string(),
+        content: z.string().optional().openapi({
+          description:
+            'The rendered body (inline) or the fork’s task; absent while the skill needs a person’s approval',
+        }),
         version: z.number().int(),
-        requiresApproval: z.boolean().optional(),
+        requiresApproval: z.boolean().optional().openapi({
+          description:
+            'An `ask` rule applies: the body is withheld; run the turn through POST /api/chat, where a person approves it',
+        }),
       }),
     ),
     message: z.string(),

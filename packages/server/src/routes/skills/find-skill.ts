@@ -1,6 +1,8 @@
 import { SkillsetError } from '@skillset/core';
 import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { agentReadFilter } from './agent-read-filter.ts';
 import type { SkillCaller } from './skill-caller.ts';
 
 /** Options for {@link findSkill}. */
@@ -9,6 +11,10 @@ export interface FindSkillOptions {
   caller: SkillCaller;
   name: string;
   scope?: StoredSkillScope | undefined;
+  /** The skill runtime that decides an agent's `read` (needed unless `forManage`). */
+  runtime?: SkillRuntime;
+  /** Skip the agent's `read` decision: the caller decides `manage` next (a disabled skill stays fixable). */
+  forManage?: boolean;
 }
 
 /** The error for a skill that does not exist or is not visible to the caller (404, no leak). */
@@ -23,7 +29,10 @@ export function skillNotFound(
   });
 }
 
-/** The visible skill of a name (in `scope`, else the winner by precedence), or 404 `skill_not_found`. */
+/**
+ * The visible skill of a name (in `scope`, else the winner by precedence), or 404
+ * `skill_not_found`, also for a skill an agent's policy does not let it read.
+ */
 export async function findSkill(options: FindSkillOptions): Promise<StoredSkill> {
   const { store, caller, name, scope } = options;
   const skill = await store.skills.getByName({
@@ -32,5 +41,10 @@ export async function findSkill(options: FindSkillOptions): Promise<StoredSkill>
     ...(scope === undefined ? {} : { scope }),
   });
   if (skill === undefined) throw skillNotFound(name, scope);
+  if (options.forManage !== true) {
+    if (options.runtime === undefined) throw new TypeError('findSkill needs the runtime to read');
+    const readable = await agentReadFilter(options.runtime, caller);
+    if (readable !== undefined && !readable(skill)) throw skillNotFound(name, scope);
+  }
   return skill;
 }

@@ -9,6 +9,7 @@ import {
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { agentReadFilter } from './agent-read-filter.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
 import { rankStoredSkills } from './rank-stored-skills.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
@@ -164,13 +165,24 @@ function computedFilter(
     (modelInvocable === undefined || !skill.manifest.disableModelInvocation === modelInvocable);
 }
 
+function both<Item>(
+  first: ((item: Item) => boolean) | undefined,
+  second: ((item: Item) => boolean) | undefined,
+): ((item: Item) => boolean) | undefined {
+  if (first === undefined || second === undefined) return first ?? second;
+  return (item) => first(item) && second(item);
+}
+
 /** Registers `GET /api/skills`. */
 export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
   app.openapi(listSkillsRoute, async (context) => {
     const query = context.req.valid('query');
     const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
     const filters = storeFilters(caller, query);
-    const keep = computedFilter(dependencies, query);
+    const keep = both(
+      computedFilter(dependencies, query),
+      await agentReadFilter(dependencies.runtime, caller),
+    );
     const ranked = query.q !== undefined && query.q.trim() !== '';
     let page: { items: StoredSkill[]; total: number; nextCursor?: string };
     if (keep === undefined && !ranked) {

@@ -30,7 +30,7 @@ export async function loadWritableSkill(
 ): Promise<LoadWritableSkillResult> {
   const { store, name, scope, action } = options;
   const caller = await resolveSkillCaller(store, options.principal);
-  const skill = await findSkill({ store, caller, name, scope });
+  const skill = await findSkill({ store, caller, name, scope, forManage: true });
   await authorizeSkillWrite({
     store,
     caller,

@@ -1,6 +1,7 @@
 import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { registerCreateSkillRoutes } from './create-skill-routes.ts';
 import { registerListSkillsRoute } from './list-skills-route.ts';
 import { registerSkillDetailRoute } from './skill-detail-route.ts';
@@ -13,7 +14,10 @@ import { registerUploadSkillVersionRoute } from './upload-skill-version-route.ts
 import { registerValidateSkillRoute } from './validate-skill-route.ts';
 
 /** Registers the routes for skills: list, create, upload, detail, update, versions, files, download, validate. */
-export function registerSkillRoutes(app: ApiApp, dependencies: AppDependencies) {
+export function registerSkillRoutes(
+  app: ApiApp,
+  dependencies: AppDependencies & { runtime: SkillRuntime },
+) {
   const skillDependencies: SkillRouteDependencies = {
     ...dependencies,
     environment: createNodePolicyEnvironment(),

@@ -46,7 +46,13 @@ export function registerSkillDetailRoute(app: ApiApp, dependencies: SkillRouteDe
     }
     const { scope } = context.req.valid('query');
     const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
-    const skill = await findSkill({ store: dependencies.store, caller, name, scope });
+    const skill = await findSkill({
+      store: dependencies.store,
+      runtime: dependencies.runtime,
+      caller,
+      name,
+      scope,
+    });
     const detail = await presentSkillDetail(dependencies, caller, skill);
     return context.json(detail, 200, { ETag: formatSkillEtag(skill.currentVersion) });
   });

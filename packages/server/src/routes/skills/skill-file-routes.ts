@@ -86,7 +86,13 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
       });
     }
     const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope: parsed.data.scope });
+    const skill = await findSkill({
+      store,
+      runtime: dependencies.runtime,
+      caller,
+      name,
+      scope: parsed.data.scope,
+    });
     const file = await store.skills.getFile({
       ...caller.access,
       id: skill.id,
@@ -115,7 +121,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
     const { name } = context.req.valid('param');
     const { scope, version } = context.req.valid('query');
     const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope });
+    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
     const files = await store.skills.readFiles({
       ...caller.access,
       id: skill.id,

@@ -1,7 +1,9 @@
 import type { PolicyEnvironment } from '@skillset/core';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 
-/** What the skill routes share: the app's dependencies and the server's eligibility environment. */
+/** What the skill routes share: the app's dependencies, the runtime and the eligibility environment. */
 export interface SkillRouteDependencies extends AppDependencies {
   environment: PolicyEnvironment;
+  runtime: SkillRuntime;
 }

@@ -178,7 +178,7 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
     const { name } = context.req.valid('param');
     const { scope } = context.req.valid('query');
     const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope });
+    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
     const versions = (await store.skills.listVersions({ ...caller.access, id: skill.id })) ?? [];
     return context.json(
       {
@@ -197,7 +197,7 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
     const { name, version } = context.req.valid('param');
     const { scope } = context.req.valid('query');
     const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope });
+    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
     const found = await store.skills.getVersion({ ...caller.access, id: skill.id, version });
     if (found === undefined) throw versionNotFound(skill, version);
     return context.json(
@@ -222,7 +222,13 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
     const { name } = context.req.valid('param');
     const query = context.req.valid('query');
     const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, caller, name, scope: query.scope });
+    const skill = await findSkill({
+      store,
+      runtime: dependencies.runtime,
+      caller,
+      name,
+      scope: query.scope,
+    });
     const to = query.to ?? skill.currentVersion;
     const from = query.from ?? Math.max(1, to - 1);
     const [before, after] = await Promise.all([

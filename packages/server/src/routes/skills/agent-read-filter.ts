@@ -1,0 +1,20 @@
+import type { StoredSkill } from '@skillset/store';
+import { listAllowedEntries } from '../../runtime/decide-entry.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import type { SkillCaller } from './skill-caller.ts';
+
+/**
+ * For an agent, the skills it may read: the names its policy allows on the `read` surface, so a
+ * `deny` rule, its allowlist and its switches hold in the library, files, download and versions
+ * as on every other surface; for a user, undefined (the library shows their workspace whole).
+ */
+export async function agentReadFilter(
+  runtime: SkillRuntime,
+  caller: SkillCaller,
+): Promise<((skill: StoredSkill) => boolean) | undefined> {
+  if (caller.principal.kind !== 'agent') return undefined;
+  const scope = await runtime.open(caller.principal);
+  const allowed = await listAllowedEntries(scope.skills, scope.policy, 'api_read');
+  const names = new Set(allowed.map((entry) => entry.name.toLowerCase()));
+  return (skill) => names.has(skill.name.toLowerCase());
+}
