@@ -8,7 +8,10 @@ import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/
 import { openStore } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase } from '../support/fresh-postgres-database.ts';
-import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
+import {
+  type OpenAiCompatibleServer,
+  startOpenAiCompatibleServer,
+} from '../support/openai-compatible-server.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server.ts';
 
 /**
@@ -54,6 +57,7 @@ const targets = [
 describe.each(targets)('identity attacks ($name)', (target) => {
   let server: RuntimeTestApp;
   let smtp: SmtpTestServer;
+  let endpoint: OpenAiCompatibleServer;
   let identity: IdentityServices;
   let dropDatabase: (() => Promise<void>) | undefined;
   let owner: { token: string; workspaceId: string };
@@ -112,6 +116,13 @@ describe.each(targets)('identity attacks ($name)', (target) => {
   }
 
   beforeAll(async () => {
+    endpoint = await startOpenAiCompatibleServer([
+      { toolCalls: [{ name: 'use_skill', arguments: { skill: 'release', arguments: '2.0' } }] },
+      { text: 'Released.' },
+    ]);
+    const { model } = resolveServerConfig({
+      env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
+    });
     smtp = await startSmtpTestServer();
     identity = createIdentityServices(resolveIdentityConfig({ SKILLSET_SMTP_URL: smtp.url }));
     identity.publicUrl = ORIGIN;
@@ -119,6 +130,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     dropDatabase = database?.drop;
     server = await createRuntimeTestApp({
       identity,
+      chat: model === undefined ? {} : { model },
       ...(database === undefined
         ? {}
         : { store: await openStore({ databaseUrl: database.url, migrate: true }) }),
@@ -130,6 +142,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     await server?.[Symbol.asyncDispose]();
     identity?.mailer?.close();
     await smtp?.close();
+    await endpoint?.close();
     await dropDatabase?.();
   });
 
@@ -406,6 +419,61 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     });
   });
 
+  it('4c. lets only a person with rights over an agent answer its approval, never its own token', async () => {
+    await server.addSkill(skillText('release', { body: 'Release marker zz-release $ARGUMENTS.' }));
+    const agent = await server.addAgent({ workspaceId: owner.workspaceId });
+    const member = await joinByLink(owner, uniqueEmail('bystander'), 'member', 'Bystander');
+    await json(
+      request('POST', '/api/permissions', {
+        token: owner.token,
+        json: { agentId: agent.agentId, skill: 'release', action: 'ask' },
+      }),
+      201,
+    );
+    const answers: Record<string, number> = {};
+    const response = await request('POST', '/api/chat', {
+      token: agent.token,
+      json: { id: 'agent-chat', message: 'Release 2.0' },
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>)
+      .pipeThrough(new TextDecoderStream())
+      .getReader();
+    let stream = '';
+    const answer = (id: string, token: string) =>
+      request('POST', `/api/chat/approvals/${id}`, { token, json: { approved: true } });
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      stream += value;
+      const pending = stream
+        .split('\n')
+        .filter((line) => line.startsWith('data: {'))
+        .map(
+          (line) =>
+            JSON.parse(line.slice('data: '.length)) as {
+              type: string;
+              data?: { id: string; status: string };
+            },
+        )
+        .find((chunk) => chunk.type === 'data-approval' && chunk.data?.status === 'pending');
+      if (pending?.data !== undefined && answers.owner === undefined) {
+        const { id } = pending.data;
+        answers.agent = (await answer(id, agent.token)).status;
+        answers.member = (await answer(id, member.token)).status;
+        const listed = await json<{ approvals: { id: string; askedBy: { kind: string } }[] }>(
+          request('GET', '/api/chat/approvals', { token: owner.token }),
+          200,
+        );
+        answers.listed = listed.approvals.filter(
+          (each) => each.id === id && each.askedBy.kind === 'agent',
+        ).length;
+        answers.owner = (await answer(id, owner.token)).status;
+      }
+    }
+    expect(answers).toEqual({ agent: 404, member: 404, listed: 1, owner: 200 });
+    expect(stream).toContain('"status":"approved"');
+  });
+
   it('5. lets members sign back in: a mailed link from an admin proves the address, then by themselves', async () => {
     const member = await joinByLink(owner, uniqueEmail('member'), 'member', 'Returning');
     await json(request('DELETE', '/api/session', { cookie: member.cookie }), 200);
@@ -456,76 +524,5 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     expect(out.revokedTokens).toBeGreaterThanOrEqual(1);
     expect((await request('GET', '/api/me', { token: member.token })).status).toBe(401);
     expect((await request('GET', '/api/me', { cookie })).status).toBe(401);
-  });
-});
-
-describe('an agent’s approval question (PGlite)', () => {
-  it('is answered by a person with rights over the agent, never by the agent’s own token', async () => {
-    const endpoint = await startOpenAiCompatibleServer([
-      { toolCalls: [{ name: 'use_skill', arguments: { skill: 'release', arguments: '2.0' } }] },
-      { text: 'Released.' },
-    ]);
-    try {
-      const { model } = resolveServerConfig({
-        env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
-      });
-      await using server = await createRuntimeTestApp({
-        chat: model === undefined ? {} : { model },
-      });
-      await server.addSkill(
-        skillText('release', { body: 'Release marker zz-release $ARGUMENTS.' }),
-      );
-      const agent = await server.addAgent();
-      const member = await server.addUser('member');
-      await server.store.permissions.create({
-        workspaceId: server.owner.workspaceId,
-        agentId: agent.agentId as string,
-        skill: 'release',
-        action: 'ask',
-      });
-      const answers: Record<string, number> = {};
-      const response = await server.request('POST', '/api/chat', {
-        token: agent.token,
-        json: { id: 'agent-chat', message: 'Release 2.0' },
-      });
-      const reader = (response.body as ReadableStream<Uint8Array>)
-        .pipeThrough(new TextDecoderStream())
-        .getReader();
-      let stream = '';
-      const answer = (id: string, token: string) =>
-        server.request('POST', `/api/chat/approvals/${id}`, { token, json: { approved: true } });
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        stream += value;
-        const pending = stream
-          .split('\n')
-          .filter((line) => line.startsWith('data: {'))
-          .map(
-            (line) =>
-              JSON.parse(line.slice('data: '.length)) as {
-                type: string;
-                data?: { id: string; status: string };
-              },
-          )
-          .find((chunk) => chunk.type === 'data-approval' && chunk.data?.status === 'pending');
-        if (pending?.data !== undefined && answers.owner === undefined) {
-          const { id } = pending.data;
-          answers.agent = (await answer(id, agent.token)).status;
-          answers.member = (await answer(id, member.token)).status;
-          const listed = (await (
-            await server.request('GET', '/api/chat/approvals', { token: server.owner.token })
-          ).json()) as { approvals: { id: string; askedBy: { kind: string } }[] };
-          answers.listed = listed.approvals.filter(
-            (each) => each.id === id && each.askedBy.kind === 'agent',
-          ).length;
-          answers.owner = (await answer(id, server.owner.token)).status;
-        }
-      }
-      expect(answers).toEqual({ agent: 404, member: 404, listed: 1, owner: 200 });
-      expect(stream).toContain('"status":"approved"');
-    } finally {
-      await endpoint.close();
-    }
   });
 });
