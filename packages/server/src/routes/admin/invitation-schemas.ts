@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import type { InvitationInfo } from '@skillset/store';
+import type { AcceptInvitationResult, InvitationInfo, StoredWorkspace } from '@skillset/store';
 import { workspaceRoleSchema } from './workspace-schemas.ts';
 
 /** An invitation as the API returns it: never its code. */
@@ -148,5 +148,22 @@ export function toInvitationJson(invitation: InvitationInfo): z.infer<typeof inv
     expiresAt: invitation.expiresAt.toISOString(),
     acceptedAt: invitation.acceptedAt?.toISOString() ?? null,
     revokedAt: invitation.revokedAt?.toISOString() ?? null,
+  };
+}
+
+/** Serialises who joined which workspace with which role. */
+export function toAcceptedInvitationJson(
+  accepted: AcceptInvitationResult,
+  workspace: StoredWorkspace,
+): z.infer<typeof acceptedInvitationSchema> {
+  return {
+    workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
+    role: accepted.role,
+    user: {
+      id: accepted.user.id,
+      name: accepted.user.name,
+      email: accepted.user.email,
+      emailVerified: accepted.user.emailVerifiedAt !== null,
+    },
   };
 }

@@ -11,6 +11,7 @@ import {
   acceptInvitationSchema,
   invitationCodeParamsSchema,
   invitationPreviewSchema,
+  toAcceptedInvitationJson,
 } from '../admin/invitation-schemas.ts';
 import { jsonBody, jsonResponse } from '../admin/json-body.ts';
 
@@ -89,18 +90,6 @@ export function registerInvitationLinkRoutes(app: ApiApp, { store }: AppDependen
     });
     const workspace = await store.workspaces.get(accepted.invitation.workspaceId);
     if (workspace === undefined) throw notFoundError('workspace', accepted.invitation.workspaceId);
-    return context.json(
-      {
-        workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
-        role: accepted.role,
-        user: {
-          id: accepted.user.id,
-          name: accepted.user.name,
-          email: accepted.user.email,
-          emailVerified: accepted.user.emailVerifiedAt !== null,
-        },
-      },
-      200,
-    );
+    return context.json(toAcceptedInvitationJson(accepted, workspace), 200);
   });
 }

@@ -10,6 +10,7 @@ import {
   acceptedInvitationSchema,
   myInvitationParamsSchema,
   myInvitationSchema,
+  toAcceptedInvitationJson,
 } from '../admin/invitation-schemas.ts';
 import { jsonResponse } from '../admin/json-body.ts';
 
@@ -83,18 +84,6 @@ export function registerMyInvitationRoutes(app: ApiApp, { store }: AppDependenci
     });
     const workspace = await store.workspaces.get(accepted.invitation.workspaceId);
     if (workspace === undefined) throw notFoundError('workspace', accepted.invitation.workspaceId);
-    return context.json(
-      {
-        workspace: { id: workspace.id, name: workspace.name, slug: workspace.slug },
-        role: accepted.role,
-        user: {
-          id: accepted.user.id,
-          name: accepted.user.name,
-          email: accepted.user.email,
-          emailVerified: accepted.user.emailVerifiedAt !== null,
-        },
-      },
-      200,
-    );
+    return context.json(toAcceptedInvitationJson(accepted, workspace), 200);
   });
 }
