@@ -16,6 +16,8 @@ export interface WebServer extends AsyncDisposable {
 export interface StartWebServerOptions {
   /** The chat model of `POST /api/chat` (default: none, so a turn answers 503). */
   chat?: CreateTestAppOptions['chat'];
+  /** Mail and single sign-on; their links point at this server once it listens. */
+  identity?: CreateTestAppOptions['identity'];
 }
 
 /** Starts the app on a free loopback port; dispose it with `await using`. */
@@ -26,6 +28,7 @@ export async function startWebServer(
   const app = await createRuntimeTestApp({
     webDir,
     ...(options.chat === undefined ? {} : { chat: options.chat }),
+    ...(options.identity === undefined ? {} : { identity: options.identity }),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
@@ -34,8 +37,10 @@ export async function startWebServer(
     started.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  if (options.identity !== undefined) options.identity.publicUrl ??= url;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     app,
     async [Symbol.asyncDispose]() {
       const closing = new Promise<void>((resolve) => server.close(() => resolve()));

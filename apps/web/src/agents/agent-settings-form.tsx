@@ -3,6 +3,7 @@ import {
   Group,
   NumberInput,
   Paper,
+  Radio,
   Select,
   Stack,
   Switch,
@@ -17,10 +18,13 @@ import { useNavigate } from 'react-router';
 import { agentPath } from './agent-path.ts';
 import { type Agent, type AgentUpdate, useMembers, useUpdateAgent } from './agent-queries.ts';
 
+type AgentRole = NonNullable<Agent['settings']['role']>;
+
 interface Draft {
   name: string;
   description: string;
   skillsEnabled: boolean;
+  role: AgentRole;
   includePersonal: boolean;
   actsForUserId: string | null;
   allowlist: string[];
@@ -37,6 +41,7 @@ function draftOf(agent: Agent): Draft {
     name: agent.name,
     description: agent.description ?? '',
     skillsEnabled: settings.skillsEnabled,
+    role: settings.role ?? 'viewer',
     includePersonal: settings.includePersonal,
     actsForUserId: agent.actsForUserId,
     allowlist: settings.allowlist,
@@ -55,6 +60,7 @@ function updateOf(draft: Draft): AgentUpdate {
     actsForUserId: draft.actsForUserId,
     settings: {
       skillsEnabled: draft.skillsEnabled,
+      role: draft.role,
       includePersonal: draft.includePersonal,
       allowlist: draft.allowlist,
       integrations: draft.inheritIntegrations ? null : draft.integrations,
@@ -123,6 +129,21 @@ export function AgentSettingsForm({
             checked={draft.skillsEnabled}
             onChange={(event) => set({ skillsEnabled: event.currentTarget.checked })}
           />
+          <Radio.Group
+            label="Role"
+            description="What it may do with this workspace’s skills; its permission rules and the member it acts for still limit it."
+            value={draft.role}
+            onChange={(value) => set({ role: value as AgentRole })}
+          >
+            <Stack gap="xs" mt={6}>
+              <Radio value="viewer" label="Viewer" description="Uses skills." />
+              <Radio
+                value="member"
+                label="Member"
+                description="May also create and change workspace skills."
+              />
+            </Stack>
+          </Radio.Group>
           <Select
             label="Acts for"
             description="The member whose personal skills it may use."

@@ -6,11 +6,13 @@ import { agentPath } from './agent-path.ts';
 import { type Agent, useAgents } from './agent-queries.ts';
 import { canManageAgents } from './can-manage-agents.ts';
 import { CreateAgentForm } from './create-agent-form.tsx';
+import { WaitingApprovalsCard } from './waiting-approvals-card.tsx';
 
 function settingBadges(agent: Agent): string[] {
   const { settings } = agent;
   return [
     settings.skillsEnabled ? 'skills on' : 'skills off',
+    ...(settings.role === 'member' ? ['edits skills'] : []),
     settings.allowlist.length === 0 ? 'every skill' : `allowlist of ${settings.allowlist.length}`,
     ...(settings.includePersonal ? ['personal skills'] : []),
     ...(settings.skills.length === 0 ? [] : [`${settings.skills.length} pinned`]),
@@ -52,7 +54,7 @@ function AgentListItem({ agent }: { agent: Agent }) {
   );
 }
 
-/** The agents of the workspace, and a form to create one (admins). */
+/** The agents of the workspace; for admins, the questions agents wait on and a form to create one. */
 export function AgentsPage() {
   const me = useMe();
   const agents = useAgents();
@@ -67,6 +69,9 @@ export function AgentsPage() {
           Each agent sees the skills its settings and permission rules allow.
         </Text>
       </div>
+      {canManage && me.data !== undefined ? (
+        <WaitingApprovalsCard myUserId={me.data.principal.id} />
+      ) : null}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: canManage ? 8 : 12 }}>
           {agents.isPending ? (

@@ -14,4 +14,9 @@ export class ApiError extends Error {
   static isUnauthorized(error: unknown): boolean {
     return error instanceof ApiError && error.status === 401;
   }
+
+  /** Whether `error` means the signed-in person belongs to no workspace yet. */
+  static isNoWorkspace(error: unknown): boolean {
+    return error instanceof ApiError && error.code === 'no_workspace';
+  }
 }

@@ -2,7 +2,6 @@ import {
   AppShell,
   Box,
   Burger,
-  Button,
   Container,
   Group,
   Stack,
@@ -12,17 +11,17 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBooks,
-  IconLogout,
   IconMessageChatbot,
   IconRobot,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet } from 'react-router';
-import { api, type Me } from '../api/client.ts';
+import type { Me } from '../api/client.ts';
 import classes from './app-layout.module.css';
+import { SignOutButton } from './sign-out-button.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 const NAVIGATION = [
   { to: '/skills', label: 'Skills', icon: IconBooks },
@@ -43,17 +42,11 @@ function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The app shell: the header with the product name, navigation and the signed-in user; below the
- * `md` breakpoint the navigation folds into a menu behind a burger button.
+ * The app shell: the header with the product name, navigation, the workspace and the signed-in
+ * user; below the `md` breakpoint the navigation folds into a menu behind a burger button.
  */
 export function AppLayout({ me }: { me: Me }) {
-  const queryClient = useQueryClient();
   const [menuOpened, menu] = useDisclosure(false);
-  const signOut = async () => {
-    await api.DELETE('/api/session');
-    queryClient.clear();
-    window.location.assign('/');
-  };
   return (
     <AppShell
       header={{ height: 56 }}
@@ -85,17 +78,10 @@ export function AppLayout({ me }: { me: Me }) {
                 </Group>
               </Box>
             </Group>
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <WorkspaceSwitcher me={me} />
               <UserMenu me={me} />
-              <Button
-                variant="subtle"
-                color="gray"
-                size="compact-sm"
-                leftSection={<IconLogout size={16} aria-hidden />}
-                onClick={signOut}
-              >
-                <span className={classes.wideOnly}>Sign out</span>
-              </Button>
+              <SignOutButton me={me} />
             </Group>
           </Group>
         </Container>

@@ -14,6 +14,7 @@ import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
 import { TeamPage } from '../team/team-page.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { NoWorkspacePage } from './no-workspace-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { SignedOutPage } from './signed-out-page.tsx';
@@ -26,6 +27,7 @@ function SignedInApp() {
   if (me.isPending) return <LoadingState label="Signing in…" />;
   if (me.isError) {
     if (ApiError.isUnauthorized(me.error)) return <SignedOutPage />;
+    if (ApiError.isNoWorkspace(me.error)) return <NoWorkspacePage />;
     return <ErrorState error={me.error} onRetry={() => me.refetch()} />;
   }
   return (
@@ -48,7 +50,7 @@ function SignedInApp() {
   );
 }
 
-/** The web UI: theme, query cache, router, and the signed-in app or the signed-out page. */
+/** The web UI: theme, query cache, router, and the signed-in app, the signed-out or the no-workspace page. */
 export function App() {
   const [queryClient] = useState(createAppQueryClient);
   return (

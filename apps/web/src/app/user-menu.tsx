@@ -18,6 +18,8 @@ export function UserMenu({ me }: { me: Me }) {
   const workspace = me.workspaces.find((each) => each.id === me.principal.workspaceId);
   const name = me.user?.name ?? me.agent?.name ?? me.principal.id;
   const role = me.principal.role;
+  // With several workspaces the switcher beside it names the current one.
+  const shownWorkspace = me.user !== undefined && me.workspaces.length > 1 ? undefined : workspace;
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
@@ -26,7 +28,7 @@ export function UserMenu({ me }: { me: Me }) {
             {initials(name)}
           </Avatar>
           <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
-            {[name, workspace?.name].filter(Boolean).join(' · ')}
+            {[name, shownWorkspace?.name].filter(Boolean).join(' · ')}
           </Text>
         </UnstyledButton>
       </Menu.Target>

@@ -1,23 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Code,
-  Container,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Code, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMailCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { api, unwrap } from '../api/client.ts';
+import { CenteredCardPage } from '../app/centered-card-page.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
 import { roleLabel } from '../team/roles.ts';
@@ -27,27 +16,6 @@ const CLOSED: Record<string, string> = {
   revoked: 'This invitation was revoked.',
   expired: 'This invitation has expired.',
 };
-
-function InviteFrame({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Container size={560} py={{ base: 'xl', sm: 64 }} px="sm">
-      <Paper withBorder p={{ base: 'md', sm: 'xl' }} shadow="sm">
-        <Stack gap="md">
-          <Group gap={8}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <Text fw={700} size="lg">
-              Skillset
-            </Text>
-          </Group>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          {children}
-        </Stack>
-      </Paper>
-    </Container>
-  );
-}
 
 /** What an invitation link opens: who invites you where, then a new account or your own joins. */
 export function InvitePage() {
@@ -62,12 +30,15 @@ export function InvitePage() {
       unwrap(api.GET('/api/invitations/{code}', { params: { path: { code } }, signal })),
   });
   const signedIn = me.data?.user;
+  // Signed in, but in no workspace yet: the account joins as itself.
+  const signedInElsewhere = ApiError.isNoWorkspace(me.error);
+  const asNewAccount = signedIn === undefined && !signedInElsewhere;
   const accept = useMutation({
     mutationFn: () =>
       unwrap(
         api.POST('/api/invitations/{code}/accept', {
           params: { path: { code } },
-          body: signedIn === undefined ? { displayName: displayName.trim() } : {},
+          body: asNewAccount ? { displayName: displayName.trim() } : {},
         }),
       ),
     onSuccess: async (joined) => {
@@ -81,52 +52,65 @@ export function InvitePage() {
 
   if (preview.isPending || me.isPending) {
     return (
-      <InviteFrame title="Invitation">
+      <CenteredCardPage title="Invitation">
         <LoadingState label="Opening the invitation…" />
-      </InviteFrame>
+      </CenteredCardPage>
     );
   }
   if (preview.isError) {
     const unknown = preview.error instanceof ApiError && preview.error.code === 'code_not_found';
     return (
-      <InviteFrame title="Invitation not valid">
+      <CenteredCardPage title="Invitation not valid">
         {unknown ? (
           <Text>{preview.error.message}</Text>
         ) : (
           <ErrorState error={preview.error} onRetry={() => preview.refetch()} />
         )}
-      </InviteFrame>
+      </CenteredCardPage>
     );
   }
   const invitation = preview.data;
   const workspace = invitation.workspace.name;
   if (invitation.status !== 'pending') {
     return (
-      <InviteFrame title="Invitation closed">
+      <CenteredCardPage title="Invitation closed">
         <Text>
           {CLOSED[invitation.status]} Ask an admin of {workspace} for a new invitation.
         </Text>
         <Anchor href="/">Go to Skillset</Anchor>
-      </InviteFrame>
+      </CenteredCardPage>
     );
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     accept.mutate();
   };
-  const emailTaken = accept.error instanceof ApiError && accept.error.code === 'email_taken';
+  const mailed = invitation.delivery === 'email';
+  // Joining proves the address when it is the joining account's own (a new account takes it).
+  const provesAddress =
+    mailed && (asNewAccount || signedIn?.email?.toLowerCase() === invitation.email.toLowerCase());
   return (
-    <InviteFrame title={`Join ${workspace}`}>
+    <CenteredCardPage title={`Join ${workspace}`}>
       <Text>
         You are invited to the workspace <b>{workspace}</b> as <b>{roleLabel(invitation.role)}</b>.
         The invitation is for <Code>{invitation.email}</Code>.
       </Text>
+      {provesAddress ? (
+        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} aria-hidden />}>
+          This invitation was mailed to {invitation.email}: joining confirms that the address is
+          yours.
+        </Alert>
+      ) : null}
       <form onSubmit={submit} aria-label={`Join ${workspace}`}>
         <Stack gap="md">
-          {signedIn === undefined ? (
+          {asNewAccount ? (
             <TextInput
               label="Your name"
-              description="How the others in the workspace see you"
+              description={
+                mailed
+                  ? 'How the others in the workspace see you (an account that already proved this address keeps its name)'
+                  : 'How the others in the workspace see you'
+              }
               required
               maxLength={100}
               autoComplete="name"
@@ -134,6 +118,8 @@ export function InvitePage() {
               value={displayName}
               onChange={(event) => setDisplayName(event.currentTarget.value)}
             />
+          ) : signedIn === undefined ? (
+            <Text size="sm">You are signed in; your account joins {workspace}.</Text>
           ) : (
             <Text size="sm">
               You are signed in as <b>{signedIn.name}</b>
@@ -147,7 +133,7 @@ export function InvitePage() {
               variant="light"
               role="alert"
               icon={<IconAlertTriangle size={18} aria-hidden />}
-              title={emailTaken ? 'This address already has an account' : 'Could not join'}
+              title="Could not join"
             >
               {accept.error.message}
             </Alert>
@@ -157,11 +143,11 @@ export function InvitePage() {
           </Button>
         </Stack>
       </form>
-      {signedIn === undefined ? (
+      {asNewAccount && !mailed ? (
         <Text size="sm" c="dimmed">
           Already have an account on this server? Sign in first, then open this link again.
         </Text>
       ) : null}
-    </InviteFrame>
+    </CenteredCardPage>
   );
 }

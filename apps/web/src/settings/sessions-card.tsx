@@ -1,14 +1,23 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client.ts';
+import { useState } from 'react';
+import { api, type Me, unwrap } from '../api/client.ts';
+import { hasNoWayBack, SignInAgainAdvice } from '../app/sign-in-again-advice.tsx';
 
-/** Signing out of every browser at once (tokens keep working; revoke them above). */
-export function SessionsCard() {
+/** Signing out of every browser at once, and on request revoking every token of the account too. */
+export function SessionsCard({ me }: { me: Me }) {
   const queryClient = useQueryClient();
+  const [revokeTokens, setRevokeTokens] = useState(false);
   const signOutEverywhere = useMutation({
     mutationFn: () =>
-      unwrap(api.DELETE('/api/session', { params: { query: { everywhere: 'true' } } })),
+      unwrap(
+        api.DELETE('/api/session', {
+          params: {
+            query: { everywhere: 'true', ...(revokeTokens ? { revokeTokens: 'true' } : {}) },
+          },
+        }),
+      ),
     onSuccess: () => {
       queryClient.clear();
       window.location.assign('/');
@@ -22,8 +31,26 @@ export function SessionsCard() {
         </Title>
         <Text size="sm" c="dimmed">
           Lost a laptop, or signed in on a shared computer? End every browser session of your
-          account, this one included. Tokens keep working; revoke them above.
+          account, this one included.
         </Text>
+        <Checkbox
+          label="Also revoke my tokens"
+          description="Scripts, the CLI and MCP clients that use a token of yours stop working too; agents’ tokens keep working."
+          checked={revokeTokens}
+          onChange={(event) => setRevokeTokens(event.currentTarget.checked)}
+        />
+        {hasNoWayBack(me) ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden />}
+            title="You cannot sign back in by yourself"
+          >
+            <Stack gap="xs">
+              <SignInAgainAdvice me={me} />
+            </Stack>
+          </Alert>
+        ) : null}
         {signOutEverywhere.isError ? (
           <Alert color="red" variant="light" role="alert">
             {signOutEverywhere.error.message}
@@ -36,7 +63,7 @@ export function SessionsCard() {
           loading={signOutEverywhere.isPending}
           onClick={() => signOutEverywhere.mutate()}
         >
-          Sign out everywhere
+          {revokeTokens ? 'Sign out everywhere and revoke my tokens' : 'Sign out everywhere'}
         </Button>
       </Stack>
     </Paper>

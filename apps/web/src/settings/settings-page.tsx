@@ -16,7 +16,7 @@ export function SettingsPage({ me }: { me: Me }) {
       </Stack>
       <TokensCard admin={admin} />
       <WorkspaceSettingsCard workspaceId={me.principal.workspaceId} canEdit={admin} />
-      {me.principal.sessionId === undefined ? null : <SessionsCard />}
+      {me.principal.sessionId === undefined ? null : <SessionsCard me={me} />}
     </Stack>
   );
 }

@@ -32,6 +32,34 @@ describe('describeAuditEntry', () => {
     ).toBe('invited cy@example.com as member');
   });
 
+  it('says how an invitation or a sign-in link travelled', () => {
+    expect(
+      describeAuditEntry(
+        {
+          action: 'invitation.create',
+          actor: { kind: 'user', id: 'u1' },
+          target: { kind: 'invitation', id: 'i1' },
+          details: { email: 'cy@example.com', role: 'viewer', delivery: 'email' },
+        },
+        names,
+      ).text,
+    ).toBe('invited cy@example.com as viewer by mail');
+    expect(
+      ['email', 'link'].map(
+        (delivery) =>
+          describeAuditEntry(
+            {
+              action: 'member.sign_in_link',
+              actor: { kind: 'user', id: 'u1' },
+              target: { kind: 'user', id: 'u2' },
+              details: { delivery },
+            },
+            names,
+          ).text,
+      ),
+    ).toEqual(['mailed a sign-in link to Bo', 'created a sign-in link for Bo']);
+  });
+
   it('says that someone joined when they added themselves', () => {
     expect(
       describeAuditEntry(

@@ -13,13 +13,18 @@ const quoted = (value: unknown, fallback: string): string =>
   text(value) === '' ? fallback : text(value);
 
 const ACTIONS: Record<string, Describe> = {
-  'invitation.create': (details) => `invited ${text(details.email)} as ${text(details.role)}`,
+  'invitation.create': (details) =>
+    `invited ${text(details.email)} as ${text(details.role)}${details.delivery === 'email' ? ' by mail' : ''}`,
   'invitation.accept': (details) => `accepted the invitation for ${text(details.email)}`,
   'invitation.revoke': (details) => `revoked the invitation for ${text(details.email)}`,
   'member.add': (details, target) => `added ${target} as ${text(details.role)}`,
   'member.role': (details, target) =>
     `changed ${target} from ${text(details.previous)} to ${text(details.role)}`,
   'member.remove': (_details, target) => `removed ${target} from the workspace`,
+  'member.sign_in_link': (details, target) =>
+    details.delivery === 'email'
+      ? `mailed a sign-in link to ${target}`
+      : `created a sign-in link for ${target}`,
   'token.create': (details) => `created the token ${quoted(details.name, 'without a name')}`,
   'token.revoke': (details) => `revoked the token ${quoted(details.name, 'without a name')}`,
   'skill.create': (details) => `created the skill ${quoted(details.name, 'without a name')}`,

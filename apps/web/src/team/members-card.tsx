@@ -18,9 +18,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
 import { ErrorState, LoadingState } from '../app/states.tsx';
+import { MemberSignInLinkMenu } from './member-sign-in-link-menu.tsx';
 import {
   canManageMember,
   grantableRoles,
+  hasRole,
   ROLE_OPTIONS,
   roleLabel,
   type WorkspaceRole,
@@ -32,6 +34,8 @@ interface MembersCardProps {
   workspaceId: string;
   myUserId: string;
   myRole: WorkspaceRole | undefined;
+  /** The server sends mail, so an admin may mail a member a sign-in link. */
+  mailConfigured: boolean;
 }
 
 function useMemberMutations(workspaceId: string) {
@@ -70,12 +74,16 @@ function useMemberMutations(workspaceId: string) {
   return { changeRole, remove };
 }
 
-/** The members of the workspace; admins and owners change roles and remove people. */
-export function MembersCard({ workspaceId, myUserId, myRole }: MembersCardProps) {
+/**
+ * The members of the workspace; admins and owners change roles, remove people and give them
+ * sign-in links.
+ */
+export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: MembersCardProps) {
   const members = useMembers(workspaceId);
   const { changeRole, remove } = useMemberMutations(workspaceId);
   const [removing, setRemoving] = useState<Member | undefined>();
   const grantable = grantableRoles(myRole);
+  const admin = hasRole(myRole, 'admin');
   const closeRemove = () => {
     setRemoving(undefined);
     remove.reset();
@@ -126,9 +134,23 @@ export function MembersCard({ workspaceId, myUserId, myRole }: MembersCardProps)
                         </Badge>
                       ) : null}
                     </Group>
-                    <Text size="sm" c="dimmed" truncate>
-                      {member.email ?? 'No email address'}
-                    </Text>
+                    <Group gap={6} wrap="nowrap" miw={0}>
+                      <Text size="sm" c="dimmed" truncate>
+                        {member.email ?? 'No email address'}
+                      </Text>
+                      {member.email !== null && !member.emailVerified ? (
+                        <Tooltip label="Not proven yet: no link mailed there was followed, no single sign-on confirmed it">
+                          <Badge
+                            size="xs"
+                            variant="outline"
+                            color="orange"
+                            style={{ flexShrink: 0 }}
+                          >
+                            unverified
+                          </Badge>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
                   </Stack>
                   <Group gap="xs" wrap="nowrap">
                     {manageable ? (
@@ -151,6 +173,13 @@ export function MembersCard({ workspaceId, myUserId, myRole }: MembersCardProps)
                         {roleLabel(member.role)}
                       </Badge>
                     )}
+                    {admin && member.userId !== myUserId ? (
+                      <MemberSignInLinkMenu
+                        workspaceId={workspaceId}
+                        member={member}
+                        mailConfigured={mailConfigured}
+                      />
+                    ) : null}
                     {manageable ? (
                       <Tooltip label={`Remove ${member.name}`}>
                         <ActionIcon

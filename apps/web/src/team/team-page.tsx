@@ -1,6 +1,7 @@
 import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import type { Me } from '../api/client.ts';
+import { useSignInMethods } from '../app/use-sign-in-methods.ts';
 import { AuditLogCard } from './audit-log-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 import { MembersCard } from './members-card.tsx';
@@ -12,6 +13,7 @@ export function TeamPage({ me }: { me: Me }) {
   const workspace = me.workspaces.find((each) => each.id === workspaceId);
   const role = me.principal.role;
   const admin = hasRole(role, 'admin');
+  const mailConfigured = useSignInMethods().data?.email === true;
   return (
     <Stack gap="lg">
       <Stack gap={2}>
@@ -25,9 +27,18 @@ export function TeamPage({ me }: { me: Me }) {
         spacing="lg"
         style={{ alignItems: 'start' }}
       >
-        <MembersCard workspaceId={workspaceId} myUserId={me.principal.id} myRole={role} />
+        <MembersCard
+          workspaceId={workspaceId}
+          myUserId={me.principal.id}
+          myRole={role}
+          mailConfigured={mailConfigured}
+        />
         {admin && role !== undefined ? (
-          <InvitationsCard workspaceId={workspaceId} myRole={role} />
+          <InvitationsCard
+            workspaceId={workspaceId}
+            myRole={role}
+            mailConfigured={mailConfigured}
+          />
         ) : (
           <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />}>
             Only admins and owners can invite people, change roles and read the audit log.

@@ -79,8 +79,12 @@ export async function issueMemberSignInLink(
   }
   const refusal = await refusalToPassOn(store, options);
   if (refusal !== undefined) {
+    const instead =
+      member.user.email !== null && identity?.mailer !== undefined
+        ? 'Mail the link to their own address instead (delivery "email").'
+        : 'They can sign in with single sign-on if it is set up, or the server’s operator can run `skillset sign-in-link` for them.';
     throw forbiddenError(
-      `You may not hold a link into ${member.user.name}'s account: ${refusal}. Mail the link to their own address instead (delivery "email").`,
+      `You may not hold a link into ${member.user.name}'s account: ${refusal}. ${instead}`,
     );
   }
   const { code, expiresAt } = await store.signInCodes.create({

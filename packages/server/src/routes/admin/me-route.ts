@@ -148,8 +148,11 @@ export function registerMeRoute(app: ApiApp, { store, identity }: AppDependencie
       (await store.workspaces.get(defaultWorkspaceId)) ??
       (await store.workspaces.getBySlug(defaultWorkspaceId));
     if (workspace === undefined) throw notFoundError('workspace', defaultWorkspaceId);
-    await resolveWorkspaceRole(store, user, workspace.id);
+    const standing = await resolveWorkspaceRole(store, user, workspace.id);
+    if (standing.kind !== 'user') throw new TypeError('a user has a user standing');
     await store.users.setDefaultWorkspace(user.userId, workspace.id);
-    return context.json(await describeUser(store, identity, user), 200);
+    // The answer describes the caller as their next request without a header will be.
+    const next = { ...user, workspaceId: workspace.id, role: standing.role };
+    return context.json(await describeUser(store, identity, next), 200);
   });
 }

@@ -1,0 +1,120 @@
+import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailPlus, IconSend } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, type Schemas, unwrap } from '../api/client.ts';
+import { grantableRoles, ROLE_OPTIONS, type WorkspaceRole } from './roles.ts';
+
+type Delivery = 'email' | 'link';
+
+const DELIVERY_HINTS: Record<Delivery, string> = {
+  email: 'The link goes to their address only; joining through it proves the address is theirs.',
+  link: 'You pass the link on yourself; their address stays unproven until they prove it.',
+};
+
+/** The invitation form: address, role and, when the server sends mail, how the link travels. */
+export function InviteForm({
+  workspaceId,
+  myRole,
+  mailConfigured,
+  onCreated,
+}: {
+  workspaceId: string;
+  myRole: WorkspaceRole;
+  mailConfigured: boolean;
+  onCreated: (created: Schemas['CreatedInvitation']) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<WorkspaceRole>('member');
+  const [chosenDelivery, setDelivery] = useState<Delivery>('email');
+  const delivery: Delivery = mailConfigured ? chosenDelivery : 'link';
+  const grantable = grantableRoles(myRole);
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/api/workspaces/{id}/invitations', {
+          params: { path: { id: workspaceId } },
+          body: { email: email.trim(), role, delivery },
+        }),
+      ),
+    onSuccess: async (created) => {
+      setEmail('');
+      onCreated(created);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['invitations', workspaceId] }),
+        queryClient.invalidateQueries({ queryKey: ['audit', workspaceId] }),
+      ]);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  const roleHint = ROLE_OPTIONS.find((option) => option.value === role)?.hint;
+  return (
+    <form onSubmit={submit} aria-label="Invite someone">
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            placeholder="name@example.com"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+          />
+          <Select
+            label="Role"
+            data={ROLE_OPTIONS.filter((option) => grantable.includes(option.value)).map(
+              (option) => ({ value: option.value, label: option.label }),
+            )}
+            value={role}
+            allowDeselect={false}
+            onChange={(value) => setRole((value ?? 'member') as WorkspaceRole)}
+            w={{ base: '100%', xs: 140 }}
+          />
+        </Group>
+        {mailConfigured ? (
+          <Radio.Group
+            label="Delivery"
+            value={delivery}
+            onChange={(value) => setDelivery(value as Delivery)}
+          >
+            <Group gap="md" mt={6} wrap="wrap">
+              <Radio value="email" label="Mail the link" />
+              <Radio value="link" label="Copy a link to pass on" />
+            </Group>
+          </Radio.Group>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          {roleHint}.{' '}
+          {mailConfigured
+            ? DELIVERY_HINTS[delivery]
+            : 'This server sends no mail: you pass the link on yourself.'}
+        </Text>
+        <Group>
+          <Button
+            type="submit"
+            loading={create.isPending}
+            leftSection={
+              delivery === 'email' ? (
+                <IconSend size={16} aria-hidden />
+              ) : (
+                <IconMailPlus size={16} aria-hidden />
+              )
+            }
+          >
+            {delivery === 'email' ? 'Send invitation' : 'Create invitation'}
+          </Button>
+        </Group>
+        {create.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {create.error.message}
+          </Alert>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
