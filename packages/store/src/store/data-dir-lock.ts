@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { StoreErrorCode } from './store-error-code.ts';
@@ -75,10 +75,54 @@ function lockedError(
   });
 }
 
+/** Links the lock into place; false when another process's lock got there first. */
+async function linkUnlessTaken(temporary: string, file: string): Promise<boolean> {
+  try {
+    await link(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * Runs `work` holding `<lock>.takeover`, created exclusively: without it two processes that both
+ * judged the same lock stale could each remove the other's fresh lock. A guard whose process is
+ * gone is removed; a live one is waited for (it is held for a few file operations).
+ */
+async function withTakeoverGuard<Result>(
+  file: string,
+  work: () => Promise<Result>,
+): Promise<Result> {
+  const guard = `${file}.takeover`;
+  const text = `${JSON.stringify({ pid: process.pid, startedAt: new Date().toISOString() })}\n`;
+  for (;;) {
+    try {
+      await writeFile(guard, text, { flag: 'wx', mode: 0o600 });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = await readHolder(guard);
+      const age = Date.now() - ((await stat(guard).catch(() => undefined))?.mtimeMs ?? Date.now());
+      // Gone: its process died, or died between creating and writing it (it stays empty).
+      const gone = holder === undefined ? age > 5000 : !isAlive(holder.pid);
+      if (gone) await rm(guard, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(guard, { force: true });
+  }
+}
+
 /**
  * Takes the exclusive lock of a PGlite data folder: a lock file created atomically (written to a
  * temporary file, then hard-linked into place, so it is never seen empty). A lock whose process is
- * gone (`kill -9`, a crash) is stale and taken over; a live one throws `data_dir_locked`.
+ * gone (`kill -9`, a crash) is stale and taken over by exactly one process; a live one throws
+ * `data_dir_locked`.
  */
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
   const file = join(dataDir, DATA_DIR_LOCK_FILE);
@@ -100,12 +144,18 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
         await link(temporary, file);
         break;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 2) throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 4) throw error;
       }
-      const current = await readHolder(file);
-      if (current !== undefined && isAlive(current.pid)) throw lockedError(dataDir, file, current);
-      // Stale (its process is gone) or unreadable: remove it and try again.
-      await rm(file, { force: true });
+      const taken = await withTakeoverGuard(file, async () => {
+        const current = await readHolder(file);
+        if (current !== undefined && isAlive(current.pid)) {
+          throw lockedError(dataDir, file, current);
+        }
+        // Stale (its process is gone) or unreadable: only the guard's holder replaces it.
+        await rm(file, { force: true });
+        return linkUnlessTaken(temporary, file);
+      });
+      if (taken) break;
     }
   } finally {
     await rm(temporary, { force: true });
