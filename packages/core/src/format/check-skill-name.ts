@@ -9,6 +9,51 @@ export interface SkillNameProblem {
 
 const NAME_CHARACTERS = /^[\p{L}\p{N}-]+$/u;
 
+/** The scripts a name's letters are told apart by (others count as one script each, by name). */
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Bengali',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Bopomofo',
+  'Hangul',
+].map((script) => ({ script, pattern: new RegExp(`\\p{Script=${script}}`, 'u') }));
+
+/** Scripts that are written together (Unicode UTS #39, "highly restrictive"); any one alone is fine. */
+const WRITTEN_TOGETHER = [
+  ['Latin', 'Han', 'Hiragana', 'Katakana'],
+  ['Latin', 'Han', 'Bopomofo'],
+  ['Latin', 'Han', 'Hangul'],
+];
+
+/** The script of a letter, among {@link SCRIPTS}. */
+function scriptOf(letter: string): string {
+  return SCRIPTS.find(({ pattern }) => pattern.test(letter))?.script ?? 'another script';
+}
+
+/** The scripts of a name's letters, when they are not written together (e.g. Latin with Cyrillic). */
+function mixedScripts(name: string): string[] | undefined {
+  const scripts = new Set<string>();
+  for (const character of name) {
+    if (!/\p{L}/u.test(character)) continue;
+    scripts.add(scriptOf(character));
+  }
+  if (scripts.size <= 1) return undefined;
+  const together = WRITTEN_TOGETHER.some((group) =>
+    [...scripts].every((script) => group.includes(script)),
+  );
+  return together ? undefined : [...scripts];
+}
+
 /** Counts characters the way the spec does (code points, not UTF-16 units). */
 export function countCharacters(text: string): number {
   let count = 0;
@@ -24,13 +69,18 @@ export function countCharacters(text: string): number {
   return count;
 }
 
-/** Suggests a valid skill name close to `name` (lowercase, hyphens for anything else). */
+/** Suggests a valid skill name close to `name` (lowercase, hyphens for anything else, one script). */
 export function suggestSkillName(name: string): string {
-  const suggestion = name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
+  let suggestion = name.normalize('NFKC').toLowerCase();
+  if (mixedScripts(suggestion) !== undefined) {
+    const first = scriptOf(
+      Array.from(suggestion).find((character) => /\p{L}/u.test(character)) ?? '',
+    );
+    suggestion = Array.from(suggestion)
+      .filter((character) => !/\p{L}/u.test(character) || scriptOf(character) === first)
+      .join('');
+  }
+  suggestion = suggestion.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
   return Array.from(suggestion).slice(0, MAX_SKILL_NAME_LENGTH).join('').replace(/-+$/, '');
 }
 
@@ -50,6 +100,10 @@ export function checkSkillName(name: string): SkillNameProblem[] {
     rules.push('may only contain lowercase letters, digits and hyphens');
   if (name.startsWith('-') || name.endsWith('-')) rules.push('must not start or end with a hyphen');
   if (name.includes('--')) rules.push('must not contain two hyphens in a row');
+  const scripts = mixedScripts(name);
+  if (scripts !== undefined) {
+    rules.push(`must not mix scripts (${scripts.join(' and ')}): it could pass for another name`);
+  }
   if (rules.length > 0) {
     const suggestion = suggestSkillName(name);
     const hint = suggestion === '' ? '' : `; try '${suggestion}'`;
