@@ -29,6 +29,7 @@ export {
 export { CONSOLE_STORE_LOGGER, type StoreLogger } from './changes/store-logger.ts';
 export { computeVersionHash, type HashedFile } from './content/compute-version-hash.ts';
 export { sha256 } from './content/sha256.ts';
+export { isStoreUnavailable } from './database/is-store-unavailable.ts';
 export type { StoreDatabase } from './database/store-database.ts';
 export { loadMigrations, MIGRATIONS_DIR, type Migration } from './migrate/load-migrations.ts';
 export {

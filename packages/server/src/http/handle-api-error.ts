@@ -1,4 +1,5 @@
 import { SkillsetError } from '@skillset/core';
+import { isStoreUnavailable } from '@skillset/store';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
@@ -31,6 +32,16 @@ export function createApiErrorHandler(logger: Logger) {
           ? 'The request body is not valid JSON; send a JSON object with Content-Type: application/json.'
           : error.message || 'The request was refused.';
       return context.json(apiErrorBody(code, message), status as 400);
+    }
+    if (isStoreUnavailable(error)) {
+      logger.error({ err: loggableError(error) }, 'database unreachable');
+      return context.json(
+        apiErrorBody(
+          'store_unavailable',
+          'The database cannot be reached right now; try again in a moment (GET /readyz tells when it is back).',
+        ),
+        503,
+      );
     }
     logger.error({ err: loggableError(error) }, 'unexpected error');
     return context.json(apiErrorBody('internal_error', 'Something went wrong on the server.'), 500);
