@@ -8,7 +8,7 @@ import {
   type ForkActivation,
   invokeMessage,
   type PolicyContext,
-  type PolicyGateOptions,
+  type PolicyGate,
   type SkillRegistry,
   type SkillStore,
   type SkillToolResult,
@@ -46,8 +46,8 @@ export interface CreateAgentOptions {
   registry: SkillRegistry;
   /** Who asks, and the rules that apply (DESIGN.md §5). */
   policy: PolicyContext;
-  /** Each entry's policy subject, when the host keeps switches and owners (the server). */
-  subjectOf?: PolicyGateOptions['subjectOf'];
+  /** The host's policy gate (the server's, with its switches, owners and content scans); default: one over `registry` and `policy`. */
+  gate?: PolicyGate;
   /** Where the management tools write; without it the model cannot create or change skills. */
   store?: SkillStore;
   /** The host's own tools. */
@@ -112,10 +112,10 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
     policy,
     ...(store === undefined ? {} : { store }),
     ...(approveSkill === undefined ? {} : { approve: approveSkill }),
-    ...(options.subjectOf === undefined ? {} : { subjectOf: options.subjectOf }),
+    ...(options.gate === undefined ? {} : { gate: options.gate }),
     synonyms: loadSynonyms(),
   };
-  const gate = createPolicyGate(shared);
+  const gate = options.gate?.withApprove(approveSkill) ?? createPolicyGate(shared);
   const base = `${options.systemPrompt ?? BASE_SYSTEM_PROMPT}${store === undefined ? '' : `\n${SAVE_PROCEDURE_PROMPT}`}`;
   const assemble = createPromptAssembler({
     registry,

@@ -1,13 +1,13 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { PolicyContext } from '@skillset/core';
+import type { SkillsMcpAccess } from './skills-mcp-policy.ts';
 import { SkillsMcpServer, type SkillsMcpServerOptions } from './skills-mcp-server.ts';
 
 /** The caller of one HTTP request, as the host's authentication established it. */
 export interface SkillsMcpPrincipal {
   /** A stable key of the principal (e.g. `agent:<id>`): a session stays bound to the one that opened it. */
   id: string;
-  /** The policy that applies to this principal now (re-read on every request). */
-  policy: PolicyContext;
+  /** The access of this principal now, a policy context or the host's gate (re-read on every request). */
+  policy: SkillsMcpAccess;
 }
 
 /** Options for {@link createSkillsMcpHttpHandler}. */
@@ -30,7 +30,7 @@ export interface SkillsMcpHttpHandler {
 
 interface Session {
   principalId: string;
-  policy: PolicyContext;
+  policy: SkillsMcpAccess;
   server: SkillsMcpServer;
   transport: WebStandardStreamableHTTPServerTransport;
 }

@@ -76,7 +76,8 @@ export {
   SkillSchema,
 } from './skills-extension/skills-extension-schemas.ts';
 export {
-  resolveSkillsMcpPolicy,
+  resolveSkillsMcpGate,
+  type SkillsMcpAccess,
   type SkillsMcpPolicy,
   type SkillsMcpRequestInfo,
 } from './skills-mcp-policy.ts';

@@ -1,10 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CompleteRequestSchema, type CompleteResult } from '@modelcontextprotocol/sdk/types.js';
-import type { PolicyContext, SkillArgument, SkillRegistry } from '@skillset/core';
-import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
+import type { PolicyGate, SkillArgument, SkillRegistry } from '@skillset/core';
 import { toRequestInfo } from './request-extra.ts';
 import { SKILL_RESOURCE_TEMPLATE } from './skill-resource-uri.ts';
-import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** Options for {@link registerCompletions}. */
 export interface RegisterCompletionsOptions {
@@ -27,22 +26,15 @@ const SKILL_ARGUMENT_NAME = /^(skills?|skill[-_]?name|skillName)$/i;
 export function registerCompletions(options: RegisterCompletionsOptions): void {
   const { server, registry, policy } = options;
 
-  const skillNames = async (context: PolicyContext) =>
-    (await listAllowedSkills({ registry, policy: context, entryPoint: 'mcp_resource' })).map(
-      (entry) => entry.name,
-    );
+  const skillNames = async (gate: PolicyGate) =>
+    (await gate.list('mcp_resource')).map((entry) => entry.name);
 
   server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
     const { ref, argument } = request.params;
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
     let candidates: string[] = [];
     if (ref.type === 'ref/prompt') {
-      const found = await findAllowedSkill({
-        registry,
-        policy: context,
-        entryPoint: 'mcp_prompt',
-        name: ref.name,
-      });
+      const found = await gate.find(ref.name, 'mcp_prompt');
       const declared = found?.entry.manifest?.arguments.find((each) => each.name === argument.name);
       if (declared !== undefined) candidates = argumentValues(declared);
       if (
@@ -50,18 +42,13 @@ export function registerCompletions(options: RegisterCompletionsOptions): void {
         SKILL_ARGUMENT_NAME.test(argument.name) &&
         candidates.length === 0
       ) {
-        candidates = await skillNames(context);
+        candidates = await skillNames(gate);
       }
     } else if (ref.uri === SKILL_RESOURCE_TEMPLATE) {
-      if (argument.name === 'name') candidates = await skillNames(context);
+      if (argument.name === 'name') candidates = await skillNames(gate);
       const skill = request.params.context?.arguments?.name;
       if (argument.name === 'path' && skill !== undefined) {
-        const found = await findAllowedSkill({
-          registry,
-          policy: context,
-          entryPoint: 'mcp_resource',
-          name: skill,
-        });
+        const found = await gate.find(skill, 'mcp_resource');
         if (found !== undefined) {
           candidates = (await registry.listFiles(found.entry).catch(() => [])).map(
             (file) => file.path,

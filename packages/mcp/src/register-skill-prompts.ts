@@ -10,9 +10,8 @@ import {
 import type { SkillRegistry } from '@skillset/core';
 import { activate, loadActivatableSkill, renderForkRequest } from '@skillset/core/serving';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
-import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { toRequestInfo } from './request-extra.ts';
-import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** Options for {@link registerSkillPrompts}. */
 export interface RegisterSkillPromptsOptions {
@@ -26,12 +25,8 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
   const { server, registry, policy } = options;
 
   server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => {
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-    const entries = await listAllowedSkills({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_prompt',
-    });
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const entries = await gate.list('mcp_prompt');
     const prompts: Prompt[] = [];
     for (const entry of entries) {
       if (entry.manifest === undefined) continue;
@@ -45,14 +40,9 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
   });
 
   server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
     const { name, arguments: given = {} } = request.params;
-    const found = await findAllowedSkill({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_prompt',
-      name,
-    });
+    const found = await gate.find(name, 'mcp_prompt');
     const skill =
       found === undefined
         ? undefined
@@ -64,12 +54,7 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
       skill,
       arguments: withoutEmptyValues(given),
       getSkill: async (reference) => {
-        const referenced = await findAllowedSkill({
-          registry,
-          policy: context,
-          entryPoint: 'mcp_resource',
-          name: reference,
-        });
+        const referenced = await gate.find(reference, 'mcp_resource');
         return referenced === undefined
           ? undefined
           : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });

@@ -10,7 +10,6 @@ import {
 import type { SkillEntry, SkillRegistry } from '@skillset/core';
 import { guessMimeType, SkillsetError } from '@skillset/core/serving';
 import { describeResourceContent } from './describe-resource-content.ts';
-import { findAllowedSkill, listAllowedSkills } from './list-allowed-skills.ts';
 import { readOffsetCursor } from './read-offset-cursor.ts';
 import { toRequestInfo } from './request-extra.ts';
 import { skillFileName } from './skill-file-name.ts';
@@ -19,7 +18,7 @@ import {
   SKILL_RESOURCE_TEMPLATE,
   skillResourceUri,
 } from './skill-resource-uri.ts';
-import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** The JSON-RPC error code MCP uses for an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;
@@ -39,12 +38,8 @@ export function registerSkillResources(options: RegisterSkillResourcesOptions): 
   const { server, registry, policy } = options;
 
   server.setRequestHandler(ListResourcesRequestSchema, async (request, extra) => {
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-    const entries = await listAllowedSkills({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_resource',
-    });
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const entries = await gate.list('mcp_resource');
     const start = readOffsetCursor(request.params?.cursor);
     const page = entries.slice(start, start + RESOURCE_PAGE_SKILLS);
     const resources: Resource[] = [];
@@ -74,13 +69,8 @@ export function registerSkillResources(options: RegisterSkillResourcesOptions): 
         `Not a skill resource URI: ${JSON.stringify(uri)}; expected skill://<name>/<path>.`,
       );
     }
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-    const found = await findAllowedSkill({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_resource',
-      name: address.skill,
-    });
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const found = await gate.find(address.skill, 'mcp_resource');
     if (found === undefined) {
       throw new McpError(
         RESOURCE_NOT_FOUND,

@@ -9,7 +9,7 @@ import {
 import type { ApproveFunction, SkillRegistry, SkillTool } from '@skillset/core';
 import { closestNames, formatToolResult } from '@skillset/core/serving';
 import { type RequestExtra, toRequestInfo } from './request-extra.ts';
-import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** Options for {@link registerSkillTools}. */
 export interface RegisterSkillToolsOptions {
@@ -30,10 +30,12 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
       import('@skillset/core/node'),
     ]);
     const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
     return createSkillTools({
       registry,
       synonyms: loadSynonyms(),
-      policy: await resolveSkillsMcpPolicy(policy, toRequestInfo(extra)),
+      policy: gate.policy,
+      gate,
       ...(canAsk ? { approve: createElicitationApprove(server, extra.requestId) } : {}),
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
     });

@@ -35,7 +35,7 @@ export interface PolicyGateOptions {
   subjectOf?: (entry: SkillEntry) => PolicySubject | Promise<PolicySubject>;
 }
 
-/** Options for {@link PolicyGate.list} and {@link PolicyGate.find}. */
+/** Options for {@link PolicyGate.list} and {@link PolicyGate.authorize}. */
 export interface GateLookupOptions {
   /** Also consider skills with validation errors (for management); default false. */
   includeInvalid?: boolean;
@@ -49,13 +49,28 @@ export type GateResult =
   | { ok: true; entry: SkillEntry; decision: PolicyDecision }
   | { ok: false; failure: SkillToolFailure<GateFailureCode> };
 
-/** Every lookup of the tools goes through here, so nothing denied is listed or usable. */
+/**
+ * The one way every surface reaches a skill (tools, MCP, `/name` invocation, the agent, the
+ * server's routes), so nothing denied is listed or usable anywhere.
+ */
 export interface PolicyGate {
+  /** Who asks and the rules that apply. */
+  readonly policy: PolicyContext;
   /** The policy subject of an entry, with its enabled switch. */
   subjectOf(entry: SkillEntry): Promise<PolicySubject>;
   decide(entry: SkillEntry, entryPoint: SkillEntryPoint): Promise<PolicyDecision>;
   /** The entries the principal may reach through `entryPoint`, sorted by name. */
   list(entryPoint: SkillEntryPoint, options?: GateLookupOptions): Promise<SkillEntry[]>;
+  /**
+   * The entry a name means when the principal may reach it through `entryPoint` (asking no one);
+   * undefined for an unknown or refused name alike.
+   */
+  find(
+    name: string,
+    entryPoint: SkillEntryPoint,
+  ): Promise<{ entry: SkillEntry; decision: PolicyDecision } | undefined>;
+  /** The same gate, asking `approve` where a rule says `ask` (e.g. each turn's or request's own). */
+  withApprove(approve: ApproveFunction | undefined): PolicyGate;
   /** Resolves a name (case-insensitively) and checks policy; asks for approval when a rule says `ask`. */
   authorize(
     name: string,
@@ -129,9 +144,20 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
   };
 
   return {
+    policy,
     subjectOf,
     decide: decideOn,
     list,
+    async find(name, entryPoint) {
+      const entry = await registry.resolve(name);
+      if (entry === undefined) return undefined;
+      const decision = await decideOn(entry, entryPoint);
+      return decision.allowed ? { entry, decision } : undefined;
+    },
+    withApprove: (other) => {
+      const { approve: _approve, ...rest } = options;
+      return createPolicyGate(other === undefined ? rest : { ...rest, approve: other });
+    },
     async authorize(name, entryPoint, tool, lookup = {}) {
       const entry =
         lookup.includeInvalid === true ? await registry.get(name) : await registry.resolve(name);

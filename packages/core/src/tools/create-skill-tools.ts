@@ -5,11 +5,7 @@ import type { SkillIndex } from '../search/create-skill-index.ts';
 import type { SynonymTable } from '../search/synonym-table.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
-import {
-  type ApproveFunction,
-  createPolicyGate,
-  type PolicyGateOptions,
-} from './create-policy-gate.ts';
+import { type ApproveFunction, createPolicyGate, type PolicyGate } from './create-policy-gate.ts';
 import { createReadSkillFileTool } from './create-read-skill-file-tool.ts';
 import { createSearchSkillsTool } from './create-search-skills-tool.ts';
 import { createUseSkillTool, type RunForkFunction } from './create-use-skill-tool.ts';
@@ -35,8 +31,8 @@ export interface SkillToolsOptions {
   runFork?: RunForkFunction;
   /** Asks a person where a rule says `ask`; without it such uses are refused. */
   approve?: ApproveFunction;
-  /** The policy subject of an entry when the store does not supply it (see {@link createPolicyGate}). */
-  subjectOf?: PolicyGateOptions['subjectOf'];
+  /** The host's gate (e.g. the server's, with its own policy subjects); default: one over `registry` and `policy`. */
+  gate?: PolicyGate;
   /** Largest text `read_skill_file` returns, in bytes. */
   maxFileBytes?: number;
   /** Makes the registry see a management write; defaults to `registry.refresh()`. */
@@ -51,13 +47,14 @@ export interface SkillToolsOptions {
  */
 export async function createSkillTools(options: SkillToolsOptions): Promise<SkillTool[]> {
   const { registry, policy, session, store, index, runFork, approve, maxFileBytes } = options;
-  const gate = createPolicyGate({
-    registry,
-    policy,
-    ...(store === undefined ? {} : { store }),
-    ...(approve === undefined ? {} : { approve }),
-    ...(options.subjectOf === undefined ? {} : { subjectOf: options.subjectOf }),
-  });
+  const gate =
+    options.gate?.withApprove(approve) ??
+    createPolicyGate({
+      registry,
+      policy,
+      ...(store === undefined ? {} : { store }),
+      ...(approve === undefined ? {} : { approve }),
+    });
   const tools: SkillTool[] = [];
   const usable = await gate.list('use_skill');
   const [first, ...rest] = usable.map((entry) => entry.name);

@@ -1,12 +1,11 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { SkillRegistry } from '@skillset/core';
-import { findAllowedSkill, listAllowedSkills } from '../list-allowed-skills.ts';
 import { readOffsetCursor } from '../read-offset-cursor.ts';
 import { toRequestInfo } from '../request-extra.ts';
 import { skillFileName } from '../skill-file-name.ts';
 import { parseSkillResourceUri } from '../skill-resource-uri.ts';
-import { resolveSkillsMcpPolicy, type SkillsMcpPolicy } from '../skills-mcp-policy.ts';
+import { resolveSkillsMcpGate, type SkillsMcpPolicy } from '../skills-mcp-policy.ts';
 import { describeSkillEntry } from './describe-skill-entry.ts';
 import { listDirectoryChildren } from './list-directory-children.ts';
 import {
@@ -58,22 +57,14 @@ export function registerSkillsExtension(options: RegisterSkillsExtensionOptions)
 
   // The skill a URI names, when the principal may read it; names in URIs match exactly.
   const findServedSkill = async (extra: Extra, name: string) => {
-    const found = await findAllowedSkill({
-      registry,
-      policy: await resolveSkillsMcpPolicy(policy, toRequestInfo(extra)),
-      entryPoint: 'mcp_resource',
-      name,
-    });
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const found = await gate.find(name, 'mcp_resource');
     return found?.entry.name === name ? found.entry : undefined;
   };
 
   handle(ListSkillsRequestSchema, async (request: ListSkillsRequest, extra: Extra) => {
-    const context = await resolveSkillsMcpPolicy(policy, toRequestInfo(extra));
-    const entries = await listAllowedSkills({
-      registry,
-      policy: context,
-      entryPoint: 'mcp_resource',
-    });
+    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const entries = await gate.list('mcp_resource');
     entries.sort((left, right) => compareNames(left.name, right.name));
     const after = readNameCursor(request.params?.cursor);
     const remaining = after === undefined ? entries : entries.filter((entry) => entry.name > after);

@@ -1,17 +1,24 @@
 import type { AgentSettings, Store } from '@skillset/store';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { createSkillRuntime, type SkillRuntime } from '../runtime/skill-runtime.ts';
 import { openTestStore } from '../test-support/create-test-app.ts';
 import { assertCanManage } from './assert-can-manage.ts';
 
 let store: Store;
+let runtime: SkillRuntime;
 let workspaceId: string;
 
 beforeAll(async () => {
   store = await openTestStore();
+  runtime = createSkillRuntime({ store, logger: pino({ level: 'silent' }) });
   workspaceId = (await store.workspaces.create({ name: 'Manage' })).id;
 });
-afterAll(() => store.close());
+afterAll(async () => {
+  await runtime.close();
+  await store.close();
+});
 
 const user = (
   role: 'owner' | 'admin' | 'member' | 'viewer',
@@ -33,10 +40,15 @@ async function newAgent(
   return { kind: 'agent', tokenId: 't', agentId: agent.id, workspaceId };
 }
 
-const check = (
+const check = async (
   principal: RequestPrincipal,
   skill: Parameters<typeof assertCanManage>[0]['skill'],
-) => assertCanManage({ store, principal, skill });
+) => {
+  // Rules and settings change between checks: decide on a fresh policy each time.
+  runtime.forgetPolicies();
+  const scope = principal.kind === 'agent' ? await runtime.open(principal) : undefined;
+  return assertCanManage({ store, principal, skill, ...(scope === undefined ? {} : { scope }) });
+};
 
 describe('assertCanManage', () => {
   it('lets members manage workspace skills and their own personal skills, not viewers', async () => {

@@ -1,7 +1,8 @@
-import { createManifest, decide, type PolicyDecision, type SkillManifest } from '@skillset/core';
+import { decide, type SkillManifest } from '@skillset/core';
 import { hasRole, type Store, type StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
-import { createRequestPolicyContext } from '../runtime/create-request-policy-context.ts';
+import type { RuntimeScope } from '../runtime/skill-runtime.ts';
+import { storedSkillSubject } from '../runtime/stored-skill-subject.ts';
 import { forbiddenError } from './forbidden-error.ts';
 import { notFoundError } from './not-found-error.ts';
 import { type AgentPrincipal, assertRole } from './require-role.ts';
@@ -22,47 +23,14 @@ export interface AssertCanManageOptions {
   store: Store;
   principal: RequestPrincipal;
   skill: ManagedSkill;
+  /** An agent's policy and gate (`runtime.open(principal)`); required for agents. */
+  scope?: RuntimeScope;
 }
 
 function skillName(skill: ManagedSkill): string {
   const name = skill.manifest?.name ?? skill.name;
   if (name === undefined) throw new TypeError('assertCanManage needs a manifest or a name');
   return name;
-}
-
-/** Decides an entry point (default `api_manage`) for an agent with its settings and its workspace's rules. */
-export async function decideForAgent(
-  store: Store,
-  principal: AgentPrincipal,
-  skill: ManagedSkill,
-  entryPoint: 'api_manage' | 'api_read' = 'api_manage',
-): Promise<PolicyDecision> {
-  const [agent, workspace, rules] = await Promise.all([
-    store.agents.get(principal.workspaceId, principal.agentId),
-    store.workspaces.get(principal.workspaceId),
-    store.permissions.policyRules({
-      workspaceId: principal.workspaceId,
-      agentId: principal.agentId,
-    }),
-  ]);
-  const name = skillName(skill);
-  if (workspace === undefined) throw notFoundError('workspace', principal.workspaceId);
-  const context = createRequestPolicyContext({
-    principal,
-    workspace,
-    ...(agent === undefined ? {} : { agent }),
-    rules,
-  });
-  return decide(
-    {
-      manifest: skill.manifest ?? createManifest({ name, description: '' }),
-      scope: skill.scope,
-      ...(skill.enabled === undefined ? {} : { enabled: skill.enabled }),
-      ...(skill.ownerUserId == null ? {} : { ownerId: skill.ownerUserId }),
-    },
-    context,
-    entryPoint,
-  );
 }
 
 /** Refuses with 403 unless the agent holds the `member` role, and so does the user it acts for. */
@@ -121,7 +89,8 @@ export async function assertCanManage(options: AssertCanManageOptions): Promise<
     throw forbiddenError(`Agents cannot manage the public skill "${name}".`);
   }
   await assertAgentRole(options.store, principal, name);
-  const decision = await decideForAgent(options.store, principal, skill);
+  if (options.scope === undefined) throw new TypeError('assertCanManage needs an agent’s scope');
+  const decision = decide(storedSkillSubject(skill), options.scope.gate.policy, 'api_manage');
   const last = decision.reasons.at(-1);
   if (!decision.allowed) {
     throw forbiddenError(

@@ -2,7 +2,6 @@ export { actorOf } from './actor-of.ts';
 export {
   type AssertCanManageOptions,
   assertCanManage,
-  decideForAgent,
   type ManagedSkill,
 } from './assert-can-manage.ts';
 export { authenticateRequest, WORKSPACE_HEADER } from './authenticate-request.ts';

@@ -11,7 +11,6 @@ import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ModelConfig } from '../config/server-config.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { policySubject, scanWhenBlocked } from '../runtime/decide-entry.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
 import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
@@ -122,10 +121,7 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
     model: agentModel,
     registry: scope.skills.registry,
     policy: scope.policy.context,
-    subjectOf: async (entry) => {
-      await scanWhenBlocked(scope.skills, scope.policy, [entry]);
-      return policySubject(scope.skills, entry);
-    },
+    gate: scope.gate,
     catalog: { budget: scope.policy.catalogBudget, pinned: scope.policy.pinnedSkills },
     sessionId: chatId,
     onSkillUse: (use) => {

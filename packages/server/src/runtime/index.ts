@@ -6,12 +6,6 @@ export {
   storedSkillPath,
 } from './create-store-skill-source.ts';
 export {
-  decideEntry,
-  listAllowedEntries,
-  policySubject,
-  scanWhenBlocked,
-} from './decide-entry.ts';
-export {
   type InvokedSkill,
   type InvokeMessageOptions,
   type InvokeMessageResult,
@@ -35,5 +29,7 @@ export {
   type SkillRuntime,
   type SkillRuntimeOptions,
 } from './skill-runtime.ts';
+export { type StoredSubjectSource, storedSkillSubject } from './stored-skill-subject.ts';
 export { createUsageRecorder, type SkillUse, type UsageRecorder } from './usage-recorder.ts';
+export { listAllowedEntries, workspaceGate } from './workspace-gate.ts';
 export { createWorkspaceSkills, type WorkspaceSkills } from './workspace-skills.ts';

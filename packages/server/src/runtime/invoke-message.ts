@@ -4,13 +4,12 @@ import {
   type InvocationError,
   invokeMessage as invokeMessageWithCore,
   loadEntriesByName,
+  type PolicyGate,
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
-import { decideEntry, scanWhenBlocked } from './decide-entry.ts';
 import { memoizeSkillLoads } from './memoize-skill-loads.ts';
-import type { ResolvedPolicy } from './policy-resolver.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
@@ -34,7 +33,8 @@ export interface InvokeMessageResult {
 /** Options for {@link invokeMessage}. */
 export interface InvokeMessageOptions {
   skills: WorkspaceSkills;
-  policy: ResolvedPolicy;
+  /** The principal's gate: what the message may invoke and read. */
+  gate: PolicyGate;
   message: string;
   session?: ActivationSession;
   sessionId?: string;
@@ -57,29 +57,21 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
   });
 }
 
-const SLASH_NAME = /\/([^\s/]+)/g;
-
 /**
  * Handles the leading `/name`s of a user message with core's `invokeMessage`; a skill the
  * principal may not invoke is reported as an unknown name, so the API discloses nothing about it,
  * and a skill that needs approval is reported without its body.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
-  const { skills, policy, message, session, onUse } = options;
+  const { skills, gate, message, session, onUse } = options;
   const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
   const registry = skills.derived('memoized-registry', () => memoizeSkillLoads(skills.registry));
   const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
-  // Only the skills the message names need a scan; one it misses is refused (fail closed).
-  const named = [...message.matchAll(SLASH_NAME)]
-    .map((match) => entries.get((match[1] ?? '').toLowerCase()))
-    .filter((entry) => entry !== undefined);
-  await scanWhenBlocked(skills, policy, named);
   const result = await invokeMessageWithCore({
     message,
     registry,
     entries,
-    decide: (entry, use) =>
-      decideEntry(skills, policy, entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
+    decide: (entry, use) => gate.decide(entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     onAttempt: (entry, outcome) => {

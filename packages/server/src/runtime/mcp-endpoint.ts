@@ -1,14 +1,13 @@
 import type { SkillEntryPoint } from '@skillset/core';
 import type { SkillsMcpHttpHandler, SkillsMcpPrincipal } from '@skillset/mcp';
 import type { RequestPrincipal } from '../app/app-env.ts';
-import { decideEntry, scanWhenBlocked } from './decide-entry.ts';
-import type { ResolvedPolicy } from './policy-resolver.ts';
+import type { RuntimeScope } from './skill-runtime.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
 /** Options for {@link createMcpEndpoint}. */
 export interface McpEndpointOptions {
-  open(principal: RequestPrincipal): Promise<{ policy: ResolvedPolicy; skills: WorkspaceSkills }>;
+  open(principal: RequestPrincipal): Promise<RuntimeScope>;
   record(use: SkillUse): void;
 }
 
@@ -85,10 +84,10 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   return {
     async handle(request, principal) {
-      const { policy, skills } = await options.open(principal);
+      const { policy, skills, gate } = await options.open(principal);
       principals.set(request, {
         id: `${policy.principal.kind}:${policy.principal.id}`,
-        policy: policy.context,
+        policy: gate,
       });
       const uses = await readUseRequests(request);
       const response = await (await handlerFor(skills)).handle(request);
@@ -96,8 +95,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         for (const use of uses) {
           const entry = await skills.registry.resolve(use.skill);
           if (entry === undefined) continue;
-          await scanWhenBlocked(skills, policy, [entry]);
-          if (!decideEntry(skills, policy, entry, use.entryPoint).allowed) continue;
+          if (!(await gate.decide(entry, use.entryPoint)).allowed) continue;
           const stored = skills.storedSkill(entry);
           options.record({
             workspaceId: policy.workspaceId,

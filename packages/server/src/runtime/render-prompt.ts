@@ -8,8 +8,8 @@ import {
   type SkillIndex,
 } from '@skillset/core';
 import { loadSynonyms } from '@skillset/core/node';
-import { listAllowedEntries } from './decide-entry.ts';
 import type { ResolvedPolicy } from './policy-resolver.ts';
+import { listAllowedEntries } from './workspace-gate.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
 /** Options for {@link renderPrompt}. */

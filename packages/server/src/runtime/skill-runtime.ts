@@ -2,6 +2,7 @@ import {
   type ActivationSession,
   createActivationSession,
   type PolicyEnvironment,
+  type PolicyGate,
 } from '@skillset/core';
 import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { SkillChange, Store } from '@skillset/store';
@@ -17,12 +18,15 @@ import {
 } from './policy-resolver.ts';
 import { createSkillTextCache } from './skill-text-cache.ts';
 import { createUsageRecorder, type UsageRecorder } from './usage-recorder.ts';
+import { workspaceGate } from './workspace-gate.ts';
 import { createWorkspaceSkills, type WorkspaceSkills } from './workspace-skills.ts';
 
 /** What one request works with: its policy and its workspace's registry. */
 export interface RuntimeScope {
   policy: ResolvedPolicy;
   skills: WorkspaceSkills;
+  /** The one way this principal reaches the workspace's skills (see {@link workspaceGate}). */
+  gate: PolicyGate;
 }
 
 /** Options for {@link createSkillRuntime}. */
@@ -172,7 +176,8 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
 
   const open = async (principal: RequestPrincipal, agent?: string): Promise<RuntimeScope> => {
     const policy = await policies.resolve(principal, agent);
-    return { policy, skills: await skillsFor(policy.workspaceId, policy.userId) };
+    const skills = await skillsFor(policy.workspaceId, policy.userId);
+    return { policy, skills, gate: workspaceGate(skills, policy) };
   };
 
   const mcp = createMcpEndpoint({ open: (principal) => open(principal), record: usage.record });

@@ -114,6 +114,27 @@ describe('contentRisks setting of workspaces and agents', () => {
     expect((await surfaces(server, server.owner.token)).commands).toEqual(all);
   });
 
+  it('invokes `$name` as it invokes `/name` while the workspace blocks content risks, from the first request', async () => {
+    await using server = await createRuntimeTestApp();
+    await addSkills(server);
+    await json(setWorkspace(server, 'block'));
+    const invoke = (message: string) =>
+      json<{ activations: { name: string }[]; unknown: string[] }>(
+        server.request('POST', '/api/skills/invoke', {
+          token: server.owner.token,
+          json: { message },
+        }),
+      );
+    expect(await invoke('$clean staging')).toMatchObject({
+      activations: [{ name: 'clean' }],
+      unknown: [],
+    });
+    expect(await invoke('$injected staging')).toMatchObject({
+      activations: [],
+      unknown: ['$injected'],
+    });
+  });
+
   it('refuses an unknown value with 400', async () => {
     await using server = await createRuntimeTestApp();
     const response = await setWorkspace(server, 'warn');

@@ -8,8 +8,8 @@ import {
 } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { decideEntry } from '../../runtime/decide-entry.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { workspaceGate } from '../../runtime/workspace-gate.ts';
 import { agentQuery, workspaceQuery } from './runtime-schemas.ts';
 
 const characterBudgets = z
@@ -110,11 +110,12 @@ export function registerDoctorRoute(app: ApiApp, runtime: SkillRuntime) {
         // The doctor explains why skills are blocked, so it reports flagged skills too.
         const policy = {
           ...scope.policy,
+          key: `${scope.policy.key}|risks-allowed`,
           context: { ...scope.policy.context, contentRisks: 'allow' as const },
         };
-        const entries = (await scope.skills.registry.list()).filter(
-          (entry) => decideEntry(scope.skills, policy, entry, entryPoint).allowed,
-        );
+        const entries = await workspaceGate(scope.skills, policy).list(entryPoint, {
+          includeInvalid: true,
+        });
         return diagnoseSkills({
           registry: scope.skills.registry,
           entries,

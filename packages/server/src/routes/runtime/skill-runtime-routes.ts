@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { listAllowedEntries } from '../../runtime/decide-entry.ts';
 import { invokeMessage } from '../../runtime/invoke-message.ts';
 import { renderPrompt } from '../../runtime/render-prompt.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { listAllowedEntries } from '../../runtime/workspace-gate.ts';
 import {
   commandSchema,
   commandsQuerySchema,

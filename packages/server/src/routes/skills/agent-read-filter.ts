@@ -1,6 +1,5 @@
 import type { StoredSkill } from '@skillset/store';
-import { listAllowedEntries } from '../../runtime/decide-entry.ts';
-import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { listAllowedEntries } from '../../runtime/workspace-gate.ts';
 import type { SkillCaller } from './skill-caller.ts';
 
 /**
@@ -9,11 +8,10 @@ import type { SkillCaller } from './skill-caller.ts';
  * as on every other surface; for a user, undefined (the library shows their workspace whole).
  */
 export async function agentReadFilter(
-  runtime: SkillRuntime,
   caller: SkillCaller,
 ): Promise<((skill: StoredSkill) => boolean) | undefined> {
-  if (caller.principal.kind !== 'agent') return undefined;
-  const scope = await runtime.open(caller.principal);
+  const { scope } = caller;
+  if (scope === undefined) return undefined;
   const allowed = await listAllowedEntries(scope.skills, scope.policy, 'api_read');
   const names = new Set(allowed.map((entry) => entry.name.toLowerCase()));
   return (skill) => names.has(skill.name.toLowerCase());

@@ -32,6 +32,7 @@ export async function authorizeSkillWrite(options: AuthorizeSkillWriteOptions): 
   await assertCanManage({
     store: options.store,
     principal,
+    ...(caller.scope === undefined ? {} : { scope: caller.scope }),
     skill: {
       scope,
       name: options.name,

@@ -84,7 +84,7 @@ const uploadSkillRoute = createRoute({
 export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteDependencies) {
   app.openapi(createSkillRoute, async (context) => {
     const body = context.req.valid('json');
-    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const skill = await saveNewSkill({
       dependencies,
       caller,
@@ -101,7 +101,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
 
   app.openapi(uploadSkillRoute, async (context) => {
     const { scope = 'workspace', dry_run: dryRun } = context.req.valid('query');
-    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const contents = await readUploadedPackage(context);
     const checked = checkUploadedSkill({ contents });
     if (dryRun === 'true') {

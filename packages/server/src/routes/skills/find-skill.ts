@@ -1,7 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
-import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
 import type { SkillCaller } from './skill-caller.ts';
 
@@ -11,8 +10,6 @@ export interface FindSkillOptions {
   caller: SkillCaller;
   name: string;
   scope?: StoredSkillScope | undefined;
-  /** The skill runtime that decides an agent's `read` (needed unless `forManage`). */
-  runtime?: SkillRuntime;
   /** Skip the agent's `read` decision: the caller decides `manage` next (a disabled skill stays fixable). */
   forManage?: boolean;
 }
@@ -42,8 +39,7 @@ export async function findSkill(options: FindSkillOptions): Promise<StoredSkill>
   });
   if (skill === undefined) throw skillNotFound(name, scope);
   if (options.forManage !== true) {
-    if (options.runtime === undefined) throw new TypeError('findSkill needs the runtime to read');
-    const readable = await agentReadFilter(options.runtime, caller);
+    const readable = await agentReadFilter(caller);
     if (readable !== undefined && !readable(skill)) throw skillNotFound(name, scope);
   }
   return skill;

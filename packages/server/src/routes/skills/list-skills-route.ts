@@ -177,12 +177,9 @@ function both<Item>(
 export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
   app.openapi(listSkillsRoute, async (context) => {
     const query = context.req.valid('query');
-    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const filters = storeFilters(caller, query);
-    const keep = both(
-      computedFilter(dependencies, query),
-      await agentReadFilter(dependencies.runtime, caller),
-    );
+    const keep = both(computedFilter(dependencies, query), await agentReadFilter(caller));
     const ranked = query.q !== undefined && query.q.trim() !== '';
     let page: { items: StoredSkill[]; total: number; nextCursor?: string };
     if (keep === undefined && !ranked) {

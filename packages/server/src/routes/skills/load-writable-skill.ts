@@ -1,12 +1,13 @@
-import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
+import type { StoredSkill, StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../../app/app-env.ts';
+import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { authorizeSkillWrite, type SkillWriteAction } from './authorize-skill-write.ts';
 import { findSkill } from './find-skill.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 
 /** Options for {@link loadWritableSkill}. */
 export interface LoadWritableSkillOptions {
-  store: Store;
+  runtime: SkillRuntime;
   principal: RequestPrincipal;
   name: string;
   /** The scope the request names (`?scope=`); without it, the visible winner by precedence. */
@@ -28,8 +29,9 @@ export interface LoadWritableSkillResult {
 export async function loadWritableSkill(
   options: LoadWritableSkillOptions,
 ): Promise<LoadWritableSkillResult> {
-  const { store, name, scope, action } = options;
-  const caller = await resolveSkillCaller(store, options.principal);
+  const { runtime, name, scope, action } = options;
+  const { store } = runtime;
+  const caller = await resolveSkillCaller(runtime, options.principal);
   const skill = await findSkill({ store, caller, name, scope, forManage: true });
   await authorizeSkillWrite({
     store,

@@ -1,6 +1,7 @@
-import type { Actor, SkillAccess, Store, StoredAgent } from '@skillset/store';
+import type { Actor, SkillAccess, StoredAgent } from '@skillset/store';
 import type { RequestPrincipal } from '../../app/app-env.ts';
 import { actorOf } from '../../auth/actor-of.ts';
+import type { RuntimeScope, SkillRuntime } from '../../runtime/skill-runtime.ts';
 
 /** The principal of a skills request with what the store needs: its visibility and its audit actor. */
 export interface SkillCaller {
@@ -9,6 +10,8 @@ export interface SkillCaller {
   actor: Actor;
   /** The calling agent's row, when the principal is an agent. */
   agent?: StoredAgent;
+  /** An agent's policy and gate: what it may read and change in the library. */
+  scope?: RuntimeScope;
 }
 
 /**
@@ -16,9 +19,10 @@ export interface SkillCaller {
  * an agent sees its acting user's personal skills only when its settings include them.
  */
 export async function resolveSkillCaller(
-  store: Store,
+  runtime: SkillRuntime,
   principal: RequestPrincipal,
 ): Promise<SkillCaller> {
+  const { store } = runtime;
   if (principal.kind === 'user') {
     return {
       principal,
@@ -26,7 +30,10 @@ export async function resolveSkillCaller(
       actor: actorOf(principal),
     };
   }
-  const agent = await store.agents.get(principal.workspaceId, principal.agentId);
+  const [agent, scope] = await Promise.all([
+    store.agents.get(principal.workspaceId, principal.agentId),
+    runtime.open(principal),
+  ]);
   const actsFor = principal.actsForUserId ?? agent?.actsForUserId ?? undefined;
   const includePersonal = agent?.settings.includePersonal === true && actsFor !== undefined;
   return {
@@ -36,6 +43,7 @@ export async function resolveSkillCaller(
       ...(includePersonal ? { userId: actsFor } : {}),
     },
     actor: actorOf(principal),
+    scope,
     ...(agent === undefined ? {} : { agent }),
   };
 }

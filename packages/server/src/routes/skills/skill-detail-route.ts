@@ -45,10 +45,9 @@ export function registerSkillDetailRoute(app: ApiApp, dependencies: SkillRouteDe
       return context.res as never;
     }
     const { scope } = context.req.valid('query');
-    const caller = await resolveSkillCaller(dependencies.store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const skill = await findSkill({
       store: dependencies.store,
-      runtime: dependencies.runtime,
       caller,
       name,
       scope,

@@ -85,10 +85,9 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
         message: `Invalid skill file path ${describeSkillPath(path)}: ${problem.reason}.`,
       });
     }
-    const caller = await resolveSkillCaller(store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const skill = await findSkill({
       store,
-      runtime: dependencies.runtime,
       caller,
       name,
       scope: parsed.data.scope,
@@ -120,8 +119,8 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
   app.openapi(downloadRoute, async (context) => {
     const { name } = context.req.valid('param');
     const { scope, version } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
+    const skill = await findSkill({ store, caller, name, scope });
     const files = await store.skills.readFiles({
       ...caller.access,
       id: skill.id,

@@ -74,7 +74,7 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
       const { name } = context.req.valid('param');
       const { scope } = context.req.valid('query');
       const { caller, skill: found } = await loadWritableSkill({
-        store,
+        runtime: dependencies.runtime,
         principal: context.get('principal'),
         name,
         scope,
@@ -98,7 +98,7 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
     const { name } = context.req.valid('param');
     const { scope, force } = context.req.valid('query');
     const { caller, skill: found } = await loadWritableSkill({
-      store,
+      runtime: dependencies.runtime,
       principal: context.get('principal'),
       name,
       scope,

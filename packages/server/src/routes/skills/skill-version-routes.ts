@@ -177,8 +177,8 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
   app.openapi(listVersionsRoute, async (context) => {
     const { name } = context.req.valid('param');
     const { scope } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
+    const skill = await findSkill({ store, caller, name, scope });
     const versions = (await store.skills.listVersions({ ...caller.access, id: skill.id })) ?? [];
     return context.json(
       {
@@ -196,8 +196,8 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
   app.openapi(getVersionRoute, async (context) => {
     const { name, version } = context.req.valid('param');
     const { scope } = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
-    const skill = await findSkill({ store, runtime: dependencies.runtime, caller, name, scope });
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
+    const skill = await findSkill({ store, caller, name, scope });
     const found = await store.skills.getVersion({ ...caller.access, id: skill.id, version });
     if (found === undefined) throw versionNotFound(skill, version);
     return context.json(
@@ -221,10 +221,9 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
   app.openapi(diffRoute, async (context) => {
     const { name } = context.req.valid('param');
     const query = context.req.valid('query');
-    const caller = await resolveSkillCaller(store, context.get('principal'));
+    const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
     const skill = await findSkill({
       store,
-      runtime: dependencies.runtime,
       caller,
       name,
       scope: query.scope,
@@ -270,7 +269,7 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
     const { name, version } = context.req.valid('param');
     const { scope } = context.req.valid('query');
     const { caller, skill } = await loadWritableSkill({
-      store,
+      runtime: dependencies.runtime,
       principal: context.get('principal'),
       name,
       scope,

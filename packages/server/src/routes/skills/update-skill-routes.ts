@@ -104,7 +104,7 @@ async function prepareWrite(
 ): Promise<WriteTarget> {
   const { store } = dependencies;
   const { caller, skill } = await loadWritableSkill({
-    store,
+    runtime: dependencies.runtime,
     principal: context.get('principal'),
     name,
     scope,

@@ -79,7 +79,7 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
     const { scope, dry_run: dryRun } = context.req.valid('query');
     const { store } = dependencies;
     const { caller, skill } = await loadWritableSkill({
-      store,
+      runtime: dependencies.runtime,
       principal: context.get('principal'),
       name,
       scope,
