@@ -4,7 +4,6 @@ import type { RequestPrincipal } from '../app/app-env.ts';
 import type { RuntimeScope } from '../runtime/skill-runtime.ts';
 import { storedSkillSubject } from '../runtime/stored-skill-subject.ts';
 import { forbiddenError } from './forbidden-error.ts';
-import { notFoundError } from './not-found-error.ts';
 import { type AgentPrincipal, assertRole } from './require-role.ts';
 
 /** The skill to change or create; a `StoredSkill` fits as it is. */
