@@ -7,6 +7,7 @@ import {
 } from '@skillset/core';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentSurfaces } from './agent-surfaces.ts';
 import { cliSurfaces } from './cli-surfaces.ts';
 import { coreSurfaces } from './core-surfaces.ts';
 import { createEligibilityFixture, type EligibilityFixture } from './eligibility-fixture.ts';
@@ -155,11 +156,13 @@ const cli = cliSurfaces(eligibility);
 const core = coreSurfaces(eligibility);
 const mcp = mcpSurfaces(eligibility);
 const http = httpSurfaces(eligibility);
+const agent = agentSurfaces(eligibility);
 const families: readonly { adapters: readonly { entryPoint: SkillEntryPoint }[] }[] = [
   cli,
   core,
   mcp,
   http,
+  agent,
 ];
 
 describe('every surface answers as decide()', () => {
@@ -170,7 +173,7 @@ describe('every surface answers as decide()', () => {
     const undriven = (Object.keys(ENTRY_POINT_SURFACES) as SkillEntryPoint[]).filter(
       (entryPoint) => !driven.has(entryPoint),
     );
-    // The skills API adds an explicit-allow rule for agents (0040); test/server covers it.
+    // Manage rights come from the agent's role (decision 0108); test/server covers them.
     expect(undriven).toEqual(['api_manage']);
   });
 
@@ -178,4 +181,5 @@ describe('every surface answers as decide()', () => {
   describeFamily(core);
   describeFamily(mcp);
   describeFamily(http);
+  describeFamily(agent);
 });

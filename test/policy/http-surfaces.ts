@@ -1,9 +1,14 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { PolicyEnvironment } from '@skillset/core';
 import { createNodePolicyEnvironment } from '@skillset/core/node';
-import { type ApiApp, createApp, createSkillRuntime } from '@skillset/server';
+import { type ApiApp, createApp, createSkillRuntime, resolveServerConfig } from '@skillset/server';
 import { ensureInstanceOwner, openStore } from '@skillset/store';
 import pino from 'pino';
+import {
+  type CompletionReply,
+  type CompletionRequest,
+  startOpenAiCompatibleServer,
+} from '../support/openai-compatible-server.ts';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import { connectMcpClient, type McpWorld, mcpAdapters } from './mcp-surfaces.ts';
 import {
@@ -13,12 +18,16 @@ import {
   scenarioSubject,
 } from './policy-scenarios.ts';
 import { agentScenarioContext, type ScenarioIds } from './scenario-policies.ts';
-import type { SurfaceAdapter, SurfaceFamily } from './surface-family.ts';
+import type { SurfaceAdapter, SurfaceFamily, SurfaceUse } from './surface-family.ts';
 
 /** A workspace of the server, set up through the API, and the agent token its surfaces are asked with. */
 export interface HttpWorld extends McpWorld {
   /** A request with the agent's token. */
   request(method: string, path: string, json?: unknown): Promise<Response>;
+  /** A request of the workspace's owner (who answers the agent's approval questions). */
+  ownerRequest(method: string, path: string, json?: unknown): Promise<Response>;
+  /** `approve:<skill>` for every approval question the owner answered, in order. */
+  approvals: string[];
 }
 
 interface Server {
@@ -125,6 +134,69 @@ async function setUpWorkspace(server: Server, scenario: PolicyScenario) {
   return { ids, token };
 }
 
+const USE_PREFIX = 'Load the skill ';
+
+/** The chat model: loads the skill a message names with use_skill, then answers. */
+function chatModelReply(request: CompletionRequest): CompletionReply {
+  const last = request.messages.at(-1);
+  const text = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content);
+  const named =
+    last?.role === 'user' ? new RegExp(`${USE_PREFIX}(\\S+)`).exec(text)?.[1] : undefined;
+  if (named === undefined) return { text: 'Done.' };
+  return { toolCalls: [{ name: 'use_skill', arguments: { skill: named, arguments: 'now' } }] };
+}
+
+/**
+ * Sends a chat message as the agent and reads the UI message stream: the owner approves every
+ * question (`data-approval`) and the use went through when the skill was activated by `by`.
+ */
+async function chatUse(
+  world: HttpWorld,
+  skill: string,
+  message: string,
+  by: 'user' | 'model',
+): Promise<SurfaceUse> {
+  const response = await world.request('POST', '/api/chat', { message });
+  if (response.status !== 200) throw new Error(`chat: ${response.status} ${await response.text()}`);
+  const reader = (response.body as ReadableStream<Uint8Array>)
+    .pipeThrough(new TextDecoderStream())
+    .getReader();
+  let buffer = '';
+  let allowed = false;
+  let flagged = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
+      const line = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (!line.startsWith('data: {')) continue;
+      const chunk = JSON.parse(line.slice('data: '.length)) as {
+        type: string;
+        data?: {
+          id?: string;
+          skill?: string;
+          by?: string;
+          status?: string;
+          request?: { skill?: string };
+        };
+      };
+      if (chunk.type === 'data-activation' && chunk.data?.skill === skill && chunk.data.by === by) {
+        allowed = true;
+      }
+      if (chunk.type === 'data-approval' && chunk.data?.status === 'pending') {
+        if (chunk.data.request?.skill === skill) flagged = true;
+        world.approvals.push(`approve:${chunk.data.request?.skill}`);
+        await expectJson(
+          world.ownerRequest('POST', `/api/chat/approvals/${chunk.data.id}`, { approved: true }),
+        );
+      }
+    }
+  }
+  return { allowed, flagged };
+}
+
 const httpAdapters: SurfaceAdapter<HttpWorld>[] = [
   {
     name: 'GET /api/skills/commands',
@@ -179,6 +251,28 @@ const httpAdapters: SurfaceAdapter<HttpWorld>[] = [
       return { allowed: response.status === 200 };
     },
   },
+  {
+    name: 'GET /api/chat/prompt (the chat’s catalog)',
+    entryPoint: 'catalog',
+    async list(world) {
+      const { catalog } = await expectJson<{ catalog: { entries: { name: string }[] } }>(
+        world.request('GET', '/api/chat/prompt?message=any%20request'),
+      );
+      return catalog.entries.map((entry) => entry.name);
+    },
+  },
+  {
+    name: 'POST /api/chat: the model calls use_skill',
+    entryPoint: 'use_skill',
+    use: (world, skill) => chatUse(world, skill, `${USE_PREFIX}${skill}`, 'model'),
+    flags: true,
+  },
+  {
+    name: 'POST /api/chat: a person types /name',
+    entryPoint: 'slash_command',
+    use: (world, skill) => chatUse(world, skill, `/${skill} now`, 'user'),
+    flags: true,
+  },
   ...mcpAdapters<HttpWorld>('/mcp'),
 ];
 
@@ -196,11 +290,22 @@ export function httpSurfaces(fixture: () => EligibilityFixture): SurfaceFamily<H
       const environment = createNodePolicyEnvironment({ env, searchPath: binDir, configKeys });
       const logger = pino({ level: 'silent' });
       const runtime = createSkillRuntime({ store, logger, environment, usageFlushDelayMs: 10 });
-      const app = createApp({ store, logger, maxBodyBytes: 1024 * 1024, runtime });
+      const endpoint = await startOpenAiCompatibleServer(chatModelReply);
+      const { model } = resolveServerConfig({
+        env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
+      });
+      const app = createApp({
+        store,
+        logger,
+        maxBodyBytes: 1024 * 1024,
+        runtime,
+        ...(model === undefined ? {} : { chat: { model } }),
+      });
       server = { app, ownerToken: owner.token, ownerUserId: owner.user.id, environment };
       return async () => {
         await runtime.close();
         await store.close();
+        await endpoint.close();
       };
     },
     async open(scenario) {
@@ -219,6 +324,9 @@ export function httpSurfaces(fixture: () => EligibilityFixture): SurfaceFamily<H
         subject: (skill) => scenarioSubject(skill, 'workspace'),
         mcp,
         request: (method, path, json) => send(app, token, method, path, { json }),
+        ownerRequest: (method, path, json) =>
+          send(app, server?.ownerToken ?? '', method, path, { json, workspaceId: ids.workspace }),
+        approvals: [],
         close: () => mcp.client.close(),
       };
     },

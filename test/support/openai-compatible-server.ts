@@ -83,8 +83,13 @@ function answer(
   response.end('data: [DONE]\n\n');
 }
 
-/** Starts the endpoint on a free loopback port; each request takes the next reply of the script. */
-export async function startOpenAiCompatibleServer(script: Script): Promise<OpenAiCompatibleServer> {
+/**
+ * Starts the endpoint on a free loopback port; each request takes the next reply of the script,
+ * or the reply a single function gives it (for any number of requests).
+ */
+export async function startOpenAiCompatibleServer(
+  script: Script | ((request: CompletionRequest) => CompletionReply),
+): Promise<OpenAiCompatibleServer> {
   const requests: CompletionRequest[] = [];
   const server = createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
@@ -97,7 +102,7 @@ export async function startOpenAiCompatibleServer(script: Script): Promise<OpenA
     readJson(request).then(
       (body) => {
         requests.push(body);
-        const step = script[requests.length - 1];
+        const step = typeof script === 'function' ? script : script[requests.length - 1];
         if (step === undefined) {
           response.writeHead(500, { 'content-type': 'application/json' });
           response.end(

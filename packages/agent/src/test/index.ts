@@ -1,0 +1,5 @@
+export {
+  createScriptedModel,
+  type ScriptedCall,
+  type ScriptedReply,
+} from './scripted-model.ts';
