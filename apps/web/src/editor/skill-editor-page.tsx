@@ -1,10 +1,10 @@
 import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
-import type { SkillScope } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useSkillDetail } from '../skill/skill-queries.ts';
 import { skillPath } from '../skills/skill-path.ts';
+import { readSkillScope } from '../skills/skill-scopes.ts';
 import { SkillEditor } from './skill-editor.tsx';
 
 const NEW_SKILL = `---
@@ -15,8 +15,6 @@ description: What this skill does, and when an agent should use it.
 
 Describe the steps to follow. $ARGUMENTS is what the user typed after the command.
 `;
-
-const SCOPES: readonly string[] = ['builtin', 'public', 'workspace', 'personal'];
 
 /** `/skills/new`: a new skill, written in the editor. */
 export function NewSkillPage() {
@@ -37,9 +35,7 @@ export function NewSkillPage() {
 export function EditSkillPage() {
   const { name = '' } = useParams();
   const [params] = useSearchParams();
-  const scopeParam = params.get('scope');
-  const scope =
-    scopeParam !== null && SCOPES.includes(scopeParam) ? (scopeParam as SkillScope) : undefined;
+  const scope = readSkillScope(params.get('scope'));
   const detail = useSkillDetail({ name, scope });
   const crumbs = (
     <Breadcrumbs>

@@ -14,10 +14,10 @@ import {
 import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
-import type { SkillScope } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
 import { skillPath } from '../skills/skill-path.ts';
+import { readSkillScope } from '../skills/skill-scopes.ts';
 import { useToggleSkill } from '../skills/use-toggle-skill.ts';
 import { DeleteSkillButton } from './delete-skill-button.tsx';
 import { EligibilityCard } from './eligibility-card.tsx';
@@ -29,15 +29,11 @@ import { useSkillDetail } from './skill-queries.ts';
 import { UsageCard } from './usage-card.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
 
-const SCOPES: readonly string[] = ['builtin', 'public', 'workspace', 'personal'];
-
 /** A skill: rendered instructions, frontmatter, eligibility, files, versions, and its actions. */
 export function SkillPage() {
   const { name = '' } = useParams();
   const [params] = useSearchParams();
-  const scopeParam = params.get('scope');
-  const scope =
-    scopeParam !== null && SCOPES.includes(scopeParam) ? (scopeParam as SkillScope) : undefined;
+  const scope = readSkillScope(params.get('scope'));
   const key = { name, scope };
   const detail = useSkillDetail(key);
   const toggle = useToggleSkill();

@@ -1,5 +1,6 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { SkillFilters } from './skill-filters.ts';
+import { SKILL_SCOPES } from './skill-scopes.ts';
 
 type BooleanKey = 'enabled' | 'eligible' | 'userInvocable' | 'modelInvocable';
 
@@ -11,13 +12,7 @@ const BOOLEAN_FILTERS: ReadonlyArray<{ key: BooleanKey; label: string; yes: stri
     { key: 'modelInvocable', label: 'Model can invoke', yes: 'Yes', no: 'No' },
   ];
 
-const SCOPE_OPTIONS = [
-  { value: '', label: 'All scopes' },
-  { value: 'builtin', label: 'Built-in' },
-  { value: 'public', label: 'Public' },
-  { value: 'workspace', label: 'Workspace' },
-  { value: 'personal', label: 'Personal' },
-];
+const SCOPE_OPTIONS = [{ value: '', label: 'All scopes' }, ...SKILL_SCOPES];
 
 const SOURCE_OPTIONS = [
   { value: '', label: 'Any source' },

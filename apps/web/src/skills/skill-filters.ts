@@ -1,4 +1,5 @@
 import type { SkillScope } from '../api/client.ts';
+import { readSkillScope } from './skill-scopes.ts';
 
 /** The library's search and filters, as kept in the page's URL. */
 export interface SkillFilters {
@@ -15,7 +16,6 @@ export interface SkillFilters {
   page: number;
 }
 
-const SCOPES: readonly SkillScope[] = ['builtin', 'public', 'workspace', 'personal'];
 const BOOLEAN_KEYS = ['enabled', 'eligible', 'userInvocable', 'modelInvocable'] as const;
 const TEXT_KEYS = ['source', 'tag', 'category'] as const;
 
@@ -29,10 +29,8 @@ function readBoolean(value: string | null): boolean | undefined {
 /** Reads the filters from a URL query; unknown or malformed values are ignored. */
 export function readSkillFilters(params: URLSearchParams): SkillFilters {
   const filters: SkillFilters = { q: params.get('q') ?? '', page: 1 };
-  const scope = params.get('scope');
-  if (scope !== null && (SCOPES as readonly string[]).includes(scope)) {
-    filters.scope = scope as SkillScope;
-  }
+  const scope = readSkillScope(params.get('scope'));
+  if (scope !== undefined) filters.scope = scope;
   for (const key of BOOLEAN_KEYS) {
     const value = readBoolean(params.get(key));
     if (value !== undefined) filters[key] = value;

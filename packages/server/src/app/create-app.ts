@@ -4,7 +4,7 @@ import { registerEmailSignInRoutes } from '../auth/email-sign-in-routes.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createChatService } from '../chat/create-chat-service.ts';
-import { apiErrorBody } from '../http/api-error-body.ts';
+import { errorResponse } from '../http/error-response.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { isLoopbackHostname, requireLoopbackHost } from '../http/require-loopback-host.ts';
 import { routeBodyLimit } from '../http/route-body-limit.ts';
@@ -46,12 +46,10 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   app.notFound(
     async (context) =>
       (await webApp(context)) ??
-      context.json(
-        apiErrorBody(
-          'not_found',
-          `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
-        ),
-        404,
+      errorResponse(
+        context,
+        'not_found',
+        `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
       ),
   );
   app.use('*', securityHeaders());

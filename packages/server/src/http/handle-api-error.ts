@@ -3,7 +3,7 @@ import { isStoreUnavailable } from '@skillset/store';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { apiErrorBody } from './api-error-body.ts';
+import { errorResponse } from './error-response.ts';
 import { ERROR_STATUS, isServerErrorCode } from './error-status.ts';
 import { loggableError } from './loggable-error.ts';
 import type { ServerErrorCode } from './server-error-code.ts';
@@ -14,8 +14,12 @@ export function createApiErrorHandler(logger: Logger) {
     if (SkillsetError.isInstance(error) && isServerErrorCode(error.code)) {
       const status = ERROR_STATUS[error.code];
       if (status >= 500) logger.error({ err: loggableError(error) }, 'request failed');
-      const issues = error.details.issues as unknown[] | undefined;
-      return context.json(apiErrorBody(error.code, error.message, issues), status);
+      return errorResponse(
+        context,
+        error.code,
+        error.message,
+        error.details.issues as unknown[] | undefined,
+      );
     }
     if (error instanceof HTTPException) {
       const status = error.status;
@@ -31,19 +35,17 @@ export function createApiErrorHandler(logger: Logger) {
         code === 'invalid_json'
           ? 'The request body is not valid JSON; send a JSON object with Content-Type: application/json.'
           : error.message || 'The request was refused.';
-      return context.json(apiErrorBody(code, message), status as 400);
+      return errorResponse(context, code, message);
     }
     if (isStoreUnavailable(error)) {
       logger.error({ err: loggableError(error) }, 'database unreachable');
-      return context.json(
-        apiErrorBody(
-          'store_unavailable',
-          'The database cannot be reached right now; try again in a moment (GET /readyz tells when it is back).',
-        ),
-        503,
+      return errorResponse(
+        context,
+        'store_unavailable',
+        'The database cannot be reached right now; try again in a moment (GET /readyz tells when it is back).',
       );
     }
     logger.error({ err: loggableError(error) }, 'unexpected error');
-    return context.json(apiErrorBody('internal_error', 'Something went wrong on the server.'), 500);
+    return errorResponse(context, 'internal_error', 'Something went wrong on the server.');
   };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { apiErrorBody } from './api-error-body.ts';
+import { errorResponse } from './error-response.ts';
 
 /** Sign-in, session and invitation-accept bodies: a one-time code or a name, never more. */
 export const SIGN_IN_MAX_BODY_BYTES = 16 * 1024;
@@ -69,12 +69,10 @@ export function routeBodyLimit(options: RouteBodyLimitOptions): MiddlewareHandle
     if (raw.method === 'GET' || raw.method === 'HEAD') return next();
     const { max, what } = limitOf(raw.method, context.req.path);
     const refuse = () =>
-      context.json(
-        apiErrorBody(
-          'payload_too_large',
-          `The body of ${raw.method} ${context.req.path} is larger than ${max} bytes, the limit for ${what}; send a smaller body.`,
-        ),
-        413,
+      errorResponse(
+        context,
+        'payload_too_large',
+        `The body of ${raw.method} ${context.req.path} is larger than ${max} bytes, the limit for ${what}; send a smaller body.`,
       );
     const declared = raw.headers.get('content-length');
     if (declared !== null && !raw.headers.has('transfer-encoding')) {

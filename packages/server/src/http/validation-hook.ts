@@ -1,6 +1,6 @@
 import type { Hook } from '@hono/zod-openapi';
 import type { AppEnv } from '../app/app-env.ts';
-import { apiErrorBody } from './api-error-body.ts';
+import { errorResponse } from './error-response.ts';
 
 function describeTarget(target: string): string {
   return target === 'json' ? 'body' : target;
@@ -21,8 +21,5 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   const summary = issues
     .map((issue) => (issue.field ? `${issue.field}: ${issue.message}` : issue.message))
     .join('; ');
-  return context.json(
-    apiErrorBody('invalid_request', `Invalid request ${where}: ${summary}`, issues),
-    400,
-  );
+  return errorResponse(context, 'invalid_request', `Invalid request ${where}: ${summary}`, issues);
 };

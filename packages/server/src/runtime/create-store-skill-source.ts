@@ -81,7 +81,9 @@ export function createStoreSkillSource(options: StoreSkillSourceOptions): StoreS
       const same =
         previous !== undefined &&
         previous.skill.id === skill.id &&
-        previous.skill.currentVersion === skill.currentVersion;
+        previous.skill.currentVersion === skill.currentVersion &&
+        // A switch is a change too: watchers (MCP list_changed) hear of it.
+        previous.skill.enabled === skill.enabled;
       next.set(
         path,
         same ? { skill, record: previous.record } : { skill, record: toRecord(skill) },

@@ -11,7 +11,6 @@ export {
   type InvokeMessageResult,
   invokeMessage,
 } from './invoke-message.ts';
-export { loadVisibleSkills } from './load-visible-skills.ts';
 export {
   createPolicyResolver,
   type PolicyResolver,

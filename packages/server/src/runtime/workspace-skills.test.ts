@@ -5,7 +5,7 @@ import { createTestApp } from '../test-support/create-test-app.ts';
 import { createWorkspaceSkills } from './workspace-skills.ts';
 
 describe('createWorkspaceSkills', () => {
-  it('reads bodies on demand and hides a name whose winning skill is disabled', async () => {
+  it('reads bodies on demand, and a disabled winner keeps its name (it does not unshadow the built-in)', async () => {
     await using server = await createTestApp();
     const { store, owner } = server;
     const created = await store.skills.create({
@@ -34,8 +34,10 @@ describe('createWorkspaceSkills', () => {
     const version = skills.version;
     await skills.refresh();
     expect(skills.version).toBeGreaterThan(version);
-    expect(await skills.registry.get('create-skill')).toBeUndefined();
-    expect(changes.sort()).toEqual(['removed:create-skill', 'removed:create-skill']);
+    const disabled = await skills.registry.resolve('create-skill');
+    expect(disabled?.scope).toBe('workspace');
+    expect(disabled === undefined ? undefined : skills.storedSkill(disabled)?.enabled).toBe(false);
+    expect(changes).toEqual(['changed:create-skill']);
     await skills.close();
   });
 });

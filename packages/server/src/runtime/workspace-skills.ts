@@ -7,6 +7,7 @@ import {
   scanContentRisks,
 } from '@skillset/core';
 import {
+  type SkillAccess,
   STORED_SKILL_SCOPES,
   type Store,
   type StoredSkill,
@@ -15,7 +16,6 @@ import {
 import type { Logger } from 'pino';
 import { loggableError } from '../http/loggable-error.ts';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
-import { loadVisibleSkills } from './load-visible-skills.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
 
 /** At most this many scan results are kept per registry (the oldest go first). */
@@ -55,13 +55,34 @@ export interface CreateWorkspaceSkillsOptions {
   logger: Logger;
 }
 
+const PAGE_SIZE = 10_000;
+
+/**
+ * Every stored skill a workspace (and user) can see, disabled ones too: the registry ranks them,
+ * and the gate refuses a disabled winner, so a disabled skill blocks its name, not unshadows it.
+ */
+async function listVisibleSkills(store: Store, access: SkillAccess): Promise<StoredSkill[]> {
+  const all: StoredSkill[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await store.skills.list({
+      ...access,
+      limit: PAGE_SIZE,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return all;
+}
+
 /** Creates the store-backed registry of a workspace: one source per stored scope, loaded with one listing. */
 export async function createWorkspaceSkills(
   options: CreateWorkspaceSkillsOptions,
 ): Promise<WorkspaceSkills> {
   const { store, workspaceId, userId, texts, logger } = options;
   const access = { workspaceId, ...(userId === undefined ? {} : { userId }) };
-  let current = loadVisibleSkills(store, access);
+  let current = listVisibleSkills(store, access);
   const sources: StoreSkillSource[] = STORED_SKILL_SCOPES.filter(
     (scope) => scope !== 'personal' || userId !== undefined,
   ).map((scope) =>
@@ -115,7 +136,7 @@ export async function createWorkspaceSkills(
   const reload = async () => {
     do {
       again = false;
-      current = loadVisibleSkills(store, access);
+      current = listVisibleSkills(store, access);
       await current;
       await registry.refresh();
       version += 1;

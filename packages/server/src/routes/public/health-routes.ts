@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { listPendingMigrations } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
-import { apiErrorBody, apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { errorResponse } from '../../http/error-response.ts';
 import { jsonResponse } from '../admin/json-body.ts';
 
 const tags = ['health'];
@@ -49,20 +50,20 @@ async function findReadinessProblem({ store, logger }: AppDependencies) {
   try {
     const pending = await Promise.race([listPendingMigrations(store.database), timeout]);
     if (pending.length === 0) return undefined;
-    return apiErrorBody(
-      'migrations_pending',
-      `The database lacks ${pending.length} migration(s) (${pending.join(', ')}); restart the server, which applies them.`,
-    );
+    return {
+      code: 'migrations_pending' as const,
+      message: `The database lacks ${pending.length} migration(s) (${pending.join(', ')}); restart the server, which applies them.`,
+    };
   } catch (error) {
     // The probe is public: the driver's message (hosts, ports) goes to the log only.
     logger.warn(
       { error: error instanceof Error ? error.message : String(error) },
       'readiness check failed',
     );
-    return apiErrorBody(
-      'store_unavailable',
-      'The database is unreachable; the server log has the error.',
-    );
+    return {
+      code: 'store_unavailable' as const,
+      message: 'The database is unreachable; the server log has the error.',
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -79,6 +80,6 @@ export function registerHealthRoutes(app: ApiApp, dependencies: AppDependencies)
     const problem = await findReadinessProblem(dependencies);
     return problem === undefined
       ? context.json({ status: 'ok' as const }, 200)
-      : context.json(problem, 503);
+      : (errorResponse(context, problem.code, problem.message) as never);
   });
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError, scopeRank } from '@skillset/core';
+import { SkillsetError } from '@skillset/core';
 import {
   type ListSkillsOptions,
   STORED_SKILL_SCOPES,
@@ -12,6 +12,7 @@ import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
 import { rankStoredSkills } from './rank-stored-skills.ts';
+import { findShadowing } from './shadowing-of.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -128,27 +129,6 @@ function readOffsetCursor(cursor: string | undefined, offset: number | undefined
   return Number(match[1]);
 }
 
-/** The winning scope of each name among the given skills, for `shadowedBy`. */
-async function shadowingScopes(
-  dependencies: SkillRouteDependencies,
-  caller: SkillCaller,
-  skills: readonly StoredSkill[],
-): Promise<Map<string, StoredSkillScope>> {
-  const names = [
-    ...new Set(
-      skills.filter((skill) => skill.scope !== 'personal').map((skill) => skill.name.toLowerCase()),
-    ),
-  ];
-  const winners = new Map<string, StoredSkillScope>();
-  await Promise.all(
-    names.map(async (name) => {
-      const resolved = await dependencies.store.skills.resolve({ ...caller.access, name });
-      if (resolved !== undefined) winners.set(name, resolved.skill.scope);
-    }),
-  );
-  return winners;
-}
-
 /** The filters computed from each manifest rather than stored columns; undefined when none is asked. */
 function computedFilter(
   dependencies: SkillRouteDependencies,
@@ -201,12 +181,12 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
         ...(end < matching.length ? { nextCursor: `offset:${end}` } : {}),
       };
     }
-    const winners = await shadowingScopes(dependencies, caller, page.items);
-    const items: SkillSummary[] = page.items.map((skill) => {
-      const winner = winners.get(skill.name.toLowerCase());
-      const shadowed = winner !== undefined && scopeRank(winner) > scopeRank(skill.scope);
-      return presentSkillSummary(skill, dependencies, shadowed ? winner : undefined);
-    });
+    const items: SkillSummary[] = await Promise.all(
+      page.items.map(async (skill) => {
+        const { shadowedBy } = await findShadowing(dependencies.store, caller, skill);
+        return presentSkillSummary(skill, dependencies, shadowedBy);
+      }),
+    );
     return context.json(
       {
         items,

@@ -1,6 +1,7 @@
-import { parseSkill, scopeRank } from '@skillset/core';
-import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
+import { parseSkill } from '@skillset/core';
+import type { StoredSkill, StoredSkillScope } from '@skillset/store';
 import { skillNotFound } from './find-skill.ts';
+import { findShadowing } from './shadowing-of.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -47,19 +48,6 @@ export function presentSkillSummary(
   };
 }
 
-/** The scope of the visible skill that shadows `skill`, if one does. */
-export async function findShadowingScope(
-  store: Store,
-  caller: SkillCaller,
-  skill: StoredSkill,
-): Promise<StoredSkillScope | undefined> {
-  const resolved = await store.skills.resolve({ ...caller.access, name: skill.name });
-  if (resolved === undefined || resolved.skill.id === skill.id) return undefined;
-  return scopeRank(resolved.skill.scope) > scopeRank(skill.scope)
-    ? resolved.skill.scope
-    : undefined;
-}
-
 /** Builds the detail of a skill: content, files, eligibility, shadowing, referencing agents, warnings. */
 export async function presentSkillDetail(
   dependencies: SkillRouteDependencies,
@@ -68,20 +56,14 @@ export async function presentSkillDetail(
 ) {
   const { store, environment } = dependencies;
   const access = { ...caller.access, id: skill.id };
-  const [version, resolved, agents] = await Promise.all([
+  const [version, shadowing, agents] = await Promise.all([
     store.skills.getVersion(access),
-    store.skills.resolve({ ...caller.access, name: skill.name }),
+    findShadowing(store, caller, skill),
     store.skills.referencingAgents(access),
   ]);
   if (version === undefined) throw skillNotFound(skill.name, skill.scope);
   const parsed = parseSkill(version.skillMd);
-  const candidates = resolved === undefined ? [] : [resolved.skill, ...resolved.shadows];
-  const rank = scopeRank(skill.scope);
-  const winner = resolved?.skill;
-  const shadowedBy =
-    winner !== undefined && winner.id !== skill.id && scopeRank(winner.scope) > rank
-      ? winner.scope
-      : undefined;
+  const { shadowedBy } = shadowing;
   return {
     id: skill.id,
     name: skill.name,
@@ -100,13 +82,11 @@ export async function presentSkillDetail(
       .filter((file) => file.path !== SKILL_FILE)
       .map(({ path, size, mime, hash }) => ({ path, size, mime, hash })),
     eligibility: skillEligibility(skill.manifest, environment),
-    shadows: candidates
-      .filter((other) => other.id !== skill.id && scopeRank(other.scope) < rank)
-      .map((other) => ({
-        scope: other.scope,
-        version: other.currentVersion,
-        enabled: other.enabled,
-      })),
+    shadows: shadowing.shadows.map((other) => ({
+      scope: other.scope,
+      version: other.currentVersion,
+      enabled: other.enabled,
+    })),
     ...(shadowedBy === undefined ? {} : { shadowedBy }),
     // Agents of other workspaces also reference builtin and public skills; never show them.
     agents: (agents ?? [])

@@ -5,7 +5,8 @@ import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { skillNotFound } from './find-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
-import { findShadowingScope, presentSkillSummary } from './present-skill.ts';
+import { presentSkillSummary } from './present-skill.ts';
+import { findShadowing } from './shadowing-of.ts';
 import { formatSkillEtag } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import {
@@ -87,7 +88,7 @@ export function registerSkillLifecycleRoutes(app: ApiApp, dependencies: SkillRou
         actor: caller.actor,
       });
       if (skill === undefined) throw skillNotFound(name, scope);
-      const shadowedBy = await findShadowingScope(store, caller, skill);
+      const { shadowedBy } = await findShadowing(store, caller, skill);
       return context.json(presentSkillSummary(skill, dependencies, shadowedBy), 200, {
         ETag: formatSkillEtag(skill.currentVersion),
       });
