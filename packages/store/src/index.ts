@@ -162,6 +162,7 @@ export {
   workspaces,
 } from './schema/index.ts';
 export type { DeleteSkillOptions } from './skills/delete-skill.ts';
+export type { PackageLimits } from './skills/prepare-skill-content.ts';
 export type {
   AgentReference,
   CreateSkillOptions,

@@ -78,7 +78,11 @@ export async function createSkills(
       results[index] = { ok: false, reason: 'invalid', issues: files.issues };
       return;
     }
-    const prepared = prepareSkillContent({ skillMd: options.skillMd, files: files.files });
+    const prepared = prepareSkillContent({
+      skillMd: options.skillMd,
+      files: files.files,
+      ...(options.limits === undefined ? {} : { limits: options.limits }),
+    });
     if (!prepared.ok) {
       results[index] = { ok: false, reason: 'invalid', issues: prepared.issues };
       return;

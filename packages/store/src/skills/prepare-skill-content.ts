@@ -2,6 +2,7 @@ import {
   checkSkillWrite,
   DEFAULT_SKILL_LIMITS,
   normalizeSkillFilePath,
+  type SkillLimits,
   type SkillManifest,
   SkillsetError,
 } from '@skillset/core';
@@ -94,7 +95,12 @@ export interface PrepareSkillContentOptions {
   files: readonly PreparedFile[];
   /** The skill's current name, when updating: the manifest name must stay the same. */
   expectedName?: string;
+  /** Tighter package limits than core's defaults (a server's). */
+  limits?: PackageLimits;
 }
+
+/** How many files and bytes one skill may hold. */
+export type PackageLimits = Partial<Pick<SkillLimits, 'maxPackageFiles' | 'maxPackageBytes'>>;
 
 /** Validates `SKILL.md` with core's parser and the package limits, and computes the content address. */
 export function prepareSkillContent(
@@ -119,7 +125,7 @@ export function prepareSkillContent(
     },
     ...options.files,
   ];
-  const limits = DEFAULT_SKILL_LIMITS;
+  const limits = { ...DEFAULT_SKILL_LIMITS, ...options.limits };
   if (files.length > limits.maxPackageFiles) {
     return {
       ok: false,

@@ -1,6 +1,7 @@
 import type { SkillManifest } from '@skillset/core';
 import type { Actor } from '../repositories/actor.ts';
 import type { StoredSkillScope } from '../schema/skills.ts';
+import type { PackageLimits } from './prepare-skill-content.ts';
 import type { StoreSkillIssue } from './store-issue-code.ts';
 
 /** Who is looking: the workspace (null = only builtin and public skills) and the user, for personal skills. */
@@ -84,6 +85,8 @@ export interface CreateSkillOptions {
   skillMd: string;
   /** Other files of the package (not `SKILL.md`). */
   files?: readonly SkillFileInput[];
+  /** Tighter package limits than core's defaults (a server's). */
+  limits?: PackageLimits;
   source?: string;
   enabled?: boolean;
   message?: string;
@@ -109,6 +112,8 @@ export interface UpdateSkillOptions extends SkillAccess {
   putFiles?: readonly SkillFileInput[];
   /** Removes these files. */
   deleteFiles?: readonly string[];
+  /** Tighter package limits than core's defaults (a server's). */
+  limits?: PackageLimits;
   message?: string;
   actor?: Actor;
 }

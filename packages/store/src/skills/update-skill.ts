@@ -111,6 +111,7 @@ export async function updateSkill(
         skillMd: options.skillMd ?? previous.skillMd,
         files: [...files.values()],
         expectedName: existing.name,
+        ...(options.limits === undefined ? {} : { limits: options.limits }),
       });
       if (!prepared.ok) {
         throw new RollbackWith({ ok: false, reason: 'invalid', issues: prepared.issues });

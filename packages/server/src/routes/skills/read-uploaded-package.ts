@@ -1,12 +1,8 @@
-import {
-  readSkillMarkdownUpload,
-  readSkillPackage,
-  type SkillIssue,
-  type SkillPackageContents,
-  SkillsetError,
-} from '@skillset/core';
+import { type SkillIssue, type SkillPackageContents, SkillsetError } from '@skillset/core';
 import type { Context } from 'hono';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { readPackageOffThread } from '../../package-worker/package-pool.ts';
+import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 
 const ZIP_TYPES = new Set([
   'application/zip',
@@ -98,7 +94,7 @@ export async function readUploadedPackage(context: Context): Promise<SkillPackag
       },
     });
   }
-  const result = kind === 'zip' ? readSkillPackage(bytes) : readSkillMarkdownUpload(bytes);
+  const result = await readPackageOffThread(kind, bytes, SERVER_PACKAGE_LIMITS);
   if (!result.ok) throw refusePackage(result.issues);
   return result;
 }

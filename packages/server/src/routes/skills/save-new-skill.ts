@@ -6,6 +6,7 @@ import type {
   StoreSkillIssue,
 } from '@skillset/store';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -77,6 +78,7 @@ export async function saveNewSkill(options: SaveNewSkillOptions): Promise<Stored
         ? { scope, workspaceId }
         : { scope, workspaceId, ownerUserId: owner as string };
   const result = await dependencies.store.skills.create({
+    limits: SERVER_PACKAGE_LIMITS,
     ...location,
     skillMd,
     ...(options.files === undefined ? {} : { files: options.files }),

@@ -1,13 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  checkSkillPathLimits,
-  describeSkillPath,
-  SkillsetError,
-  writeSkillPackage,
-} from '@skillset/core';
+import { checkSkillPathLimits, describeSkillPath, SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { writePackageOffThread } from '../../package-worker/package-pool.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { findSkill, skillNotFound } from './find-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
@@ -127,7 +123,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
       ...(version === undefined ? {} : { version }),
     });
     if (files === undefined || files.length === 0) throw skillNotFound(name, scope);
-    const zip = writeSkillPackage({
+    const zip = await writePackageOffThread({
       folderName: skill.name,
       files: files.map((file) => ({ path: file.path, bytes: file.content })),
     });

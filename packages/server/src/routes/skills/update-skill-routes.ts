@@ -12,6 +12,7 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
@@ -132,6 +133,7 @@ async function writeVersion(
   const checked = checkSkillWrite({ text, name: target.skill.name });
   if (!checked.valid) throw invalidSkill(checked.issues, 'The new SKILL.md');
   const result = await dependencies.store.skills.update({
+    limits: SERVER_PACKAGE_LIMITS,
     ...target.caller.access,
     id: target.skill.id,
     expectedVersion: target.expected,

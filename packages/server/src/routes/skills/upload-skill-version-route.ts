@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { checkUploadedSkill } from './check-uploaded-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
@@ -99,6 +100,7 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
     }
     if (!checked.valid) throw invalidSkill(checked.issues, 'The uploaded SKILL.md');
     const result = await store.skills.update({
+      limits: SERVER_PACKAGE_LIMITS,
       ...caller.access,
       id: skill.id,
       expectedVersion: expected,

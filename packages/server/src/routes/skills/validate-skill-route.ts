@@ -1,16 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  parseSkill,
-  readSkillMarkdownUpload,
-  readSkillPackage,
-  type SkillIssue,
-  SkillsetError,
-} from '@skillset/core';
+import { parseSkill, type SkillIssue, SkillsetError } from '@skillset/core';
 import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
+import { readPackageOffThread } from '../../package-worker/package-pool.ts';
+import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillIssueSchema } from './skill-schemas.ts';
 
@@ -102,7 +98,11 @@ async function readInput(
     });
   }
   const bytes = new Uint8Array(await context.req.arrayBuffer());
-  const result = isZip ? readSkillPackage(bytes) : readSkillMarkdownUpload(bytes);
+  const result = await readPackageOffThread(
+    isZip ? 'zip' : 'markdown',
+    bytes,
+    SERVER_PACKAGE_LIMITS,
+  );
   if (!result.ok) return { issues: result.issues };
   return {
     text: result.skillText,
