@@ -71,9 +71,12 @@ export async function createSkills(
   const results: CreateSkillResult[] = new Array(inputs.length);
   const pending: Pending[] = [];
   const batchKeys = new Set<string>();
+  const preparedFiles = await Promise.all(
+    inputs.map((options) => prepareFiles(options.files ?? [])),
+  );
   inputs.forEach((options, index) => {
     const location = locate(options);
-    const files = prepareFiles(options.files ?? []);
+    const files = preparedFiles[index] as Awaited<ReturnType<typeof prepareFiles>>;
     if (files.issues.length > 0) {
       results[index] = { ok: false, reason: 'invalid', issues: files.issues };
       return;

@@ -9,6 +9,7 @@ import {
 import { computeVersionHash } from '../content/compute-version-hash.ts';
 import { guessMimeType } from '../content/guess-mime-type.ts';
 import { sha256 } from '../content/sha256.ts';
+import { sha256OffThread } from '../content/sha256-off-thread.ts';
 import type { SkillFileInput } from './skill-types.ts';
 import type { StoreIssueCode, StoreSkillIssue } from './store-issue-code.ts';
 
@@ -46,11 +47,11 @@ function issue(code: StoreIssueCode, message: string, field?: string): StoreSkil
     : { code, severity: 'error', message, field };
 }
 
-/** Normalises and hashes the given files; bad paths and duplicates become issues. */
-export function prepareFiles(files: readonly SkillFileInput[]): {
+/** Normalises and hashes the given files (off the event loop); bad paths and duplicates become issues. */
+export async function prepareFiles(files: readonly SkillFileInput[]): Promise<{
   files: PreparedFile[];
   issues: StoreSkillIssue[];
-} {
+}> {
   const prepared: PreparedFile[] = [];
   const issues: StoreSkillIssue[] = [];
   const seen = new Set<string>();
@@ -79,12 +80,17 @@ export function prepareFiles(files: readonly SkillFileInput[]): {
     const content = typeof file.content === 'string' ? encoder.encode(file.content) : file.content;
     prepared.push({
       path,
-      hash: sha256(content),
+      hash: '',
       size: content.byteLength,
       mime: file.mime ?? guessMimeType(path),
       content,
     });
   }
+  await Promise.all(
+    prepared.map(async (file) => {
+      file.hash = await sha256OffThread(file.content as Uint8Array);
+    }),
+  );
   return { files: prepared, issues };
 }
 

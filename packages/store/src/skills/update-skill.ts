@@ -67,7 +67,7 @@ export async function updateSkill(
   session: StoreSession,
   options: UpdateSkillOptions,
 ): Promise<WriteVersionResult> {
-  const newFiles = prepareFiles([...(options.files ?? []), ...(options.putFiles ?? [])]);
+  const newFiles = await prepareFiles([...(options.files ?? []), ...(options.putFiles ?? [])]);
   const issues: StoreSkillIssue[] = [...newFiles.issues];
   if (options.files !== undefined && options.putFiles !== undefined) {
     issues.push({
