@@ -50,6 +50,7 @@ interface ServerCliOptions {
   host?: string;
   dataDir?: string;
   databaseUrl?: string;
+  trustProxy?: boolean;
 }
 
 /** DEFAULT_CATALOG_BUDGET of @skillset/core, repeated for the help text (a test keeps them equal). */
@@ -343,10 +344,15 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       .description(
         'Run the skills server (API and web UI) on PGlite, or on PostgreSQL with --database-url',
       ),
-  ).action(async (options: ServerCliOptions) => {
-    const { runServe } = await import('./commands/serve.ts');
-    outcome.exitCode = await runServe(terminal, options);
-  });
+  )
+    .option(
+      '--trust-proxy',
+      'behind a reverse proxy: trust its X-Forwarded-For and X-Forwarded-Proto (or SKILLSET_TRUST_PROXY=1)',
+    )
+    .action(async (options: ServerCliOptions) => {
+      const { runServe } = await import('./commands/serve.ts');
+      outcome.exitCode = await runServe(terminal, options);
+    });
 
   serverOptions(
     program

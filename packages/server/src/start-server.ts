@@ -87,6 +87,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...(config.model === undefined ? {} : { chat: { model: config.model } }),
       ...(config.webDir === undefined ? {} : { webDir: config.webDir }),
       identity,
+      ...(config.trustProxy === true ? { trustProxy: true } : {}),
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>

@@ -26,4 +26,9 @@ export interface AppDependencies {
   webDir?: string;
   /** Mail, single sign-on and the public URL links point to; absent: links are shown to admins. */
   identity?: IdentityServices;
+  /**
+   * Behind a reverse proxy: trust its `X-Forwarded-For` (the client's address, for rate limits)
+   * and `X-Forwarded-Proto` (https, for the `Secure` cookie flag). Default false.
+   */
+  trustProxy?: boolean;
 }

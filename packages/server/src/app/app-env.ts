@@ -1,4 +1,5 @@
 import type { WorkspaceRole } from '@skillset/store';
+import type { RequestOriginInfo } from '../http/request-origin-info.ts';
 
 /** Who is calling, in which workspace: set by the auth middleware on every `/api` request. */
 export type RequestPrincipal =
@@ -21,7 +22,7 @@ export type RequestPrincipal =
       actsForUserId?: string;
     };
 
-/** The Hono environment of the API: the request's principal. */
+/** The Hono environment of the API: the request's principal and where it came from. */
 export interface AppEnv {
-  Variables: { principal: RequestPrincipal };
+  Variables: { principal: RequestPrincipal; origin: RequestOriginInfo };
 }

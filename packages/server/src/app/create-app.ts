@@ -6,6 +6,8 @@ import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createChatService } from '../chat/create-chat-service.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
+import { limitSignInAttempts } from '../http/limit-sign-in-attempts.ts';
+import { originInfo } from '../http/request-origin-info.ts';
 import { isLoopbackHostname, requireLoopbackHost } from '../http/require-loopback-host.ts';
 import { routeBodyLimit } from '../http/route-body-limit.ts';
 import { securityHeaders } from '../http/security-headers.ts';
@@ -36,6 +38,19 @@ function isSignInPath(path: string): boolean {
   );
 }
 
+/** Requests that try a code or ask for a mail: rate-limited per client address. */
+function isSignInAttempt(method: string, path: string): boolean {
+  if (method === 'GET') {
+    return (
+      path === '/sign-in' ||
+      path === '/auth/sso/callback' ||
+      /^\/api\/invitations\/[^/]+$/.test(path)
+    );
+  }
+  if (method !== 'POST') return false;
+  return isSignInPath(path) || /^\/api\/me\/invitations\/[^/]+\/accept$/.test(path);
+}
+
 /** Builds the HTTP application: public routes, then authentication, then every API route. */
 export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   const { store, logger, maxBodyBytes } = dependencies;
@@ -52,6 +67,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
         `No route for ${context.req.method} ${context.req.path}; the API is described at /api/openapi.json.`,
       ),
   );
+  app.use('*', originInfo(dependencies.trustProxy === true));
   app.use('*', securityHeaders());
   if (dependencies.listenHost !== undefined && isLoopbackHostname(dependencies.listenHost)) {
     app.use('*', requireLoopbackHost());
@@ -59,6 +75,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
   // Before any route or authentication: small for sign-in, large only for skill content.
   app.use('*', routeBodyLimit({ isSignInPath, maxSkillContentBytes: maxBodyBytes }));
+  app.use('*', limitSignInAttempts(isSignInAttempt));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',

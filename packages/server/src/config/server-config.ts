@@ -35,6 +35,8 @@ export interface ServerConfig {
   webDir?: string;
   /** Outgoing mail, single sign-on, and the public URL their links point to. */
   identity: IdentityConfig;
+  /** Trust a reverse proxy's `X-Forwarded-For` and `X-Forwarded-Proto` (`--trust-proxy`). */
+  trustProxy?: boolean;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -43,6 +45,7 @@ export interface ServerFlags {
   port?: string | number;
   dataDir?: string;
   databaseUrl?: string;
+  trustProxy?: boolean;
 }
 
 /** Options for {@link resolveServerConfig}. */
@@ -81,7 +84,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
- * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`) and defaults.
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -100,5 +103,8 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     model: modelConfig(env),
     ...(webDir === undefined ? {} : { webDir: path.resolve(cwd, webDir) }),
     identity: resolveIdentityConfig(env),
+    ...(flags.trustProxy === true || ['1', 'true'].includes(env.SKILLSET_TRUST_PROXY ?? '')
+      ? { trustProxy: true }
+      : {}),
   };
 }

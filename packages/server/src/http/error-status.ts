@@ -64,6 +64,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   package_too_large: 413,
   unsupported_media_type: 415,
   precondition_required: 428,
+  rate_limited: 429,
   internal_error: 500,
   invalid_config: 500,
   invalid_store_options: 500,

@@ -29,6 +29,7 @@ export type ServerErrorCode =
   | 'package_too_large'
   | 'payload_too_large'
   | 'precondition_required'
+  | 'rate_limited'
   | 'skill_referenced'
   | 'sso_failed'
   | 'sso_not_configured'

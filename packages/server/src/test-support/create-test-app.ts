@@ -88,6 +88,8 @@ export interface CreateTestAppOptions {
   logger?: Logger;
   /** Mail and single sign-on (e.g. `createIdentityServices(resolveIdentityConfig(env))`). */
   identity?: IdentityServices;
+  /** Trust `X-Forwarded-For` and `X-Forwarded-Proto`, as behind a reverse proxy. */
+  trustProxy?: boolean;
 }
 
 let userCount = 0;
@@ -106,6 +108,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...(options.webDir === undefined ? {} : { webDir: options.webDir }),
     ...(options.listenHost === undefined ? {} : { listenHost: options.listenHost }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

@@ -6,6 +6,7 @@ import type { AppEnv } from '../app/app-env.ts';
 import { findSignedInUser } from '../auth/find-signed-in-user.ts';
 import { setSessionCookie } from '../auth/session-cookie.ts';
 import { ERROR_STATUS, isServerErrorCode } from '../http/error-status.ts';
+import { originInfoOf } from '../http/request-origin-info.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { completeSsoSignIn } from '../identity/complete-sso-sign-in.ts';
 import type { SsoChecks } from '../identity/sso-client.ts';
@@ -63,7 +64,7 @@ export function registerSsoRoutes(app: Hono<AppEnv>, { store, identity }: AppDep
         httpOnly: true,
         sameSite: 'Lax',
         path: SSO_PATH,
-        secure: new URL(context.req.url).protocol === 'https:',
+        secure: originInfoOf(context).secure,
         maxAge: 600,
       });
       return context.redirect(url.href, 302);
