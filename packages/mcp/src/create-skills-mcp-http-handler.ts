@@ -16,6 +16,10 @@ export interface SkillsMcpHttpHandlerOptions extends Omit<SkillsMcpServerOptions
   authenticate(
     request: Request,
   ): SkillsMcpPrincipal | undefined | Promise<SkillsMcpPrincipal | undefined>;
+  /** Sessions one principal may hold open; one more is answered 429 (default 32). */
+  maxSessionsPerPrincipal?: number;
+  /** A session unused this long is closed (default 30 minutes). */
+  sessionIdleMs?: number;
 }
 
 /** Streamable HTTP for the skills MCP server: one server per session, bound to its principal. */
@@ -30,6 +34,7 @@ export interface SkillsMcpHttpHandler {
 
 interface Session {
   principalId: string;
+  lastUsed: number;
   policy: SkillsMcpAccess;
   server: SkillsMcpServer;
   transport: WebStandardStreamableHTTPServerTransport;
@@ -42,10 +47,36 @@ interface Session {
 export function createSkillsMcpHttpHandler(
   options: SkillsMcpHttpHandlerOptions,
 ): SkillsMcpHttpHandler {
-  const { authenticate, ...serverOptions } = options;
+  const {
+    authenticate,
+    maxSessionsPerPrincipal = 32,
+    sessionIdleMs = 30 * 60 * 1000,
+    ...serverOptions
+  } = options;
   const sessions = new Map<string, Session>();
 
+  const closeIdle = () => {
+    const now = Date.now();
+    for (const [id, session] of sessions) {
+      if (now - session.lastUsed < sessionIdleMs) continue;
+      sessions.delete(id);
+      void session.server.close().catch(() => {});
+    }
+  };
+  const sweeper = setInterval(closeIdle, Math.min(sessionIdleMs, 60_000));
+  sweeper.unref?.();
+
   const openSession = async (principal: SkillsMcpPrincipal, request: Request) => {
+    closeIdle();
+    let held = 0;
+    for (const session of sessions.values()) if (session.principalId === principal.id) held += 1;
+    if (held >= maxSessionsPerPrincipal) {
+      return jsonRpcError(
+        429,
+        `Too many MCP sessions: this principal holds ${held}; end one (DELETE /mcp with its Mcp-Session-Id) or wait for an idle one to close.`,
+        { 'Retry-After': '60' },
+      );
+    }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       onsessioninitialized: (sessionId) => {
@@ -54,6 +85,7 @@ export function createSkillsMcpHttpHandler(
     });
     const session: Session = {
       principalId: principal.id,
+      lastUsed: Date.now(),
       policy: principal.policy,
       server: new SkillsMcpServer({ ...serverOptions, policy: () => session.policy }),
       transport,
@@ -84,12 +116,14 @@ export function createSkillsMcpHttpHandler(
         return jsonRpcError(403, 'This session belongs to another principal.');
       }
       session.policy = principal.policy;
+      session.lastUsed = Date.now();
       return session.transport.handleRequest(request);
     },
     get sessionCount() {
       return sessions.size;
     },
     async close() {
+      clearInterval(sweeper);
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((session) => session.server.close()));

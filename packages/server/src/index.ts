@@ -9,6 +9,7 @@ export type {
   ChatOptions,
   ChatUIMessage,
 } from './chat/index.ts';
+export { type ConnectionLimits, defaultConnectionLimits } from './config/connection-limits.ts';
 export {
   type IdentityConfig,
   type MailConfig,

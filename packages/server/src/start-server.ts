@@ -11,6 +11,7 @@ import {
 } from '@skillset/store';
 import type { Logger } from 'pino';
 import { createApp } from './app/create-app.ts';
+import { defaultConnectionLimits } from './config/connection-limits.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
 import { isLoopbackHostname } from './http/require-loopback-host.ts';
@@ -74,7 +75,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       store,
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
-    const runtime = createSkillRuntime({ store, logger });
+    const limits = { ...defaultConnectionLimits(), ...config.connectionLimits };
+    const runtime = createSkillRuntime({ store, logger, connectionLimits: limits });
     const identity = createIdentityServices(config.identity);
     const pgliteDir = config.databaseUrl === undefined ? config.dataDir : undefined;
     const app = createApp({
@@ -88,11 +90,25 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       ...(config.webDir === undefined ? {} : { webDir: config.webDir }),
       identity,
       ...(config.trustProxy === true ? { trustProxy: true } : {}),
+      connectionLimits: limits,
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-        resolve(started),
+      const started = serve(
+        {
+          fetch: app.fetch,
+          port: config.port,
+          hostname: config.host,
+          serverOptions: {
+            headersTimeout: limits.headersTimeoutMs,
+            requestTimeout: limits.requestTimeoutMs,
+            // Timeouts are checked this often (Node's default is 30 s).
+            connectionsCheckingInterval: Math.min(5_000, limits.headersTimeoutMs),
+          },
+        },
+        () => resolve(started),
       );
+      // Beyond this many connections new ones are closed at once, before descriptors run out.
+      started.maxConnections = limits.maxConnections;
       started.once('error', reject);
     });
     const { port } = server.address() as AddressInfo;

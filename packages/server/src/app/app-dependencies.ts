@@ -1,6 +1,7 @@
 import type { Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
+import type { ConnectionLimits } from '../config/connection-limits.ts';
 import type { IdentityServices } from '../identity/identity-services.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
@@ -31,4 +32,6 @@ export interface AppDependencies {
    * and `X-Forwarded-Proto` (https, for the `Secure` cookie flag). Default false.
    */
   trustProxy?: boolean;
+  /** Per-principal caps on event streams (and the timeouts `startServer` applies); default {@link defaultConnectionLimits}. */
+  connectionLimits?: ConnectionLimits;
 }

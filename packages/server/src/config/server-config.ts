@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
+import type { ConnectionLimits } from './connection-limits.ts';
 import { type IdentityConfig, resolveIdentityConfig } from './identity-config.ts';
 
 /** The variables a chat model reads its keys and endpoints from. */
@@ -37,6 +38,8 @@ export interface ServerConfig {
   identity: IdentityConfig;
   /** Trust a reverse proxy's `X-Forwarded-For` and `X-Forwarded-Proto` (`--trust-proxy`). */
   trustProxy?: boolean;
+  /** Timeouts and caps on connections; default {@link defaultConnectionLimits}. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */

@@ -9,6 +9,9 @@ import type { WorkspaceSkills } from './workspace-skills.ts';
 export interface McpEndpointOptions {
   open(principal: RequestPrincipal): Promise<RuntimeScope>;
   record(use: SkillUse): void;
+  /** Sessions one principal may hold, and how long an unused one stays open. */
+  maxSessionsPerPrincipal: number;
+  sessionIdleMs: number;
 }
 
 /** `/mcp` of the server: one Streamable HTTP handler per workspace registry, sessions bound to principals. */
@@ -74,6 +77,8 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
         createSkillsMcpHttpHandler({
           registry: skills.registry,
           authenticate: (request) => principals.get(request),
+          maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
+          sessionIdleMs: options.sessionIdleMs,
         }),
       );
       handlers.set(key, handler);

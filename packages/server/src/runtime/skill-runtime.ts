@@ -8,6 +8,7 @@ import { createNodePolicyEnvironment } from '@skillset/core/node';
 import type { SkillChange, Store } from '@skillset/store';
 import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { type ConnectionLimits, defaultConnectionLimits } from '../config/connection-limits.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import { createCachedAuthStore } from './create-cached-auth-store.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
@@ -43,6 +44,8 @@ export interface SkillRuntimeOptions {
   cacheTtlMs?: number;
   /** How long usage events are gathered before they are written (default 250 ms). */
   usageFlushDelayMs?: number;
+  /** MCP sessions per principal and their idle time; default {@link defaultConnectionLimits}. */
+  connectionLimits?: Pick<ConnectionLimits, 'maxMcpSessionsPerPrincipal' | 'mcpSessionIdleMs'>;
 }
 
 /** The server's skill runtime: cached registries per workspace, policies, usage, `/mcp`, and shutdown. */
@@ -180,7 +183,13 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     return { policy, skills, gate: workspaceGate(skills, policy) };
   };
 
-  const mcp = createMcpEndpoint({ open: (principal) => open(principal), record: usage.record });
+  const limits = options.connectionLimits ?? defaultConnectionLimits();
+  const mcp = createMcpEndpoint({
+    open: (principal) => open(principal),
+    record: usage.record,
+    maxSessionsPerPrincipal: limits.maxMcpSessionsPerPrincipal,
+    sessionIdleMs: limits.mcpSessionIdleMs,
+  });
   let closed: Promise<void> | undefined;
 
   return {

@@ -2,7 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { SkillChange } from '@skillset/store';
 import { streamSSE } from 'hono/streaming';
 import type { ApiApp } from '../../app/api-app.ts';
+import { principalKey } from '../../auth/principal-key.ts';
+import { errorResponse } from '../../http/error-response.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { createPerKeySlots } from '../../http/per-key-slots.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { workspaceQuery } from './runtime-schemas.ts';
 
@@ -22,21 +25,42 @@ const getEvents = createRoute({
         'An event stream; each `skill` event carries {type, name, scope, skillId, version}. A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show.',
       content: { 'text/event-stream': { schema: z.string() } },
     },
-    ...errorResponses(400, 403, 404),
+    ...errorResponses(400, 403, 404, 429),
   },
 });
 
 /** Queued instead of a change when the client should reload everything. */
 const RESYNC = Symbol('resync');
 
-/** Registers the SSE change feed; streams end when the client leaves or the server closes. */
+/** Options for {@link registerEventsRoute}. */
+export interface EventsRouteOptions {
+  /** Streams one principal may hold open at once; one more is answered 429. */
+  maxStreamsPerPrincipal: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * Registers the SSE change feed; streams end when the client leaves or the server closes, and a
+ * principal holds at most `maxStreamsPerPrincipal` of them.
+ */
 export function registerEventsRoute(
   app: ApiApp,
   runtime: SkillRuntime,
-  heartbeatMs = EVENTS_HEARTBEAT_MS,
+  options: EventsRouteOptions,
 ) {
+  const heartbeatMs = options.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  const slots = createPerKeySlots(options.maxStreamsPerPrincipal);
   app.openapi(getEvents, (context) => {
     const { principal } = context.var;
+    const release = slots.take(principalKey(principal));
+    if (release === undefined) {
+      context.header('retry-after', '30');
+      return errorResponse(
+        context,
+        'rate_limited',
+        `You already hold ${options.maxStreamsPerPrincipal} event streams open (each open page holds one); close one, then try again.`,
+      ) as never;
+    }
     return streamSSE(context, async (stream) => {
       const queue: (SkillChange | typeof RESYNC)[] = [];
       let wake: (() => void) | undefined;
@@ -93,6 +117,7 @@ export function registerEventsRoute(
           });
         }
       } finally {
+        release();
         clearInterval(heartbeat);
         unsubscribe();
         runtime.signal.removeEventListener('abort', notify);

@@ -1,6 +1,7 @@
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { authenticateRequest } from '../../auth/authenticate-request.ts';
+import { defaultConnectionLimits } from '../../config/connection-limits.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { registerDoctorRoute } from './doctor-route.ts';
 import { registerEventsRoute } from './events-route.ts';
@@ -17,7 +18,10 @@ export function registerRuntimeRoutes(
   registerSkillRuntimeRoutes(app, runtime);
   registerDoctorRoute(app, runtime);
   registerUsageAuditRoutes(app, runtime);
-  registerEventsRoute(app, runtime);
+  registerEventsRoute(app, runtime, {
+    maxStreamsPerPrincipal: (dependencies.connectionLimits ?? defaultConnectionLimits())
+      .maxEventStreamsPerPrincipal,
+  });
   registerMcpProtectedResource(app);
   app.use('/mcp', authenticateRequest(runtime.authStore));
   app.all('/mcp', (context) => runtime.handleMcp(context.req.raw, context.var.principal));
