@@ -22,7 +22,10 @@ beforeAll(async () => {
     started.once('error', reject);
   });
   hubUrl = `http://127.0.0.1:${(hubServer.address() as AddressInfo).port}/mcp`;
-  consumer = await createRuntimeTestApp();
+  // The instance admin allows this one hub (on loopback, so internal addresses too).
+  consumer = await createRuntimeTestApp({
+    mcpSourcePolicy: { allowedHosts: ['127.0.0.1'], allowPrivateAddresses: true },
+  });
   await consumer.addSkill(skillText('notes', { body: 'Local notes body.' }));
 }, 120_000);
 
@@ -54,6 +57,43 @@ async function invoke(message: string) {
 }
 
 describe('MCP skill servers in a workspace’s settings', () => {
+  it('are refused unless the instance allows the host, the address is public (or allowed), and headers only authenticate', async () => {
+    await using locked = await createRuntimeTestApp();
+    const patch = (server: RuntimeTestApp, mcpServers: unknown) =>
+      server.request('PATCH', `/api/workspaces/${server.owner.workspaceId}`, {
+        token: server.owner.token,
+        json: { settings: { mcpServers } },
+      });
+    // A setting stored before the instance changed its mind is not called either.
+    await locked.store.workspaces.update(locked.owner.workspaceId, {
+      settings: { mcpServers: { hub: { url: hubUrl } } },
+    });
+    const stored = await locked.request('POST', '/api/skills/invoke', {
+      token: locked.owner.token,
+      json: { message: '/hub:notes go' },
+    });
+    expect(await stored.json()).toMatchObject({ activations: [], unknown: ['/hub:notes'] });
+    const byDefault = await patch(locked, { hub: { url: hubUrl } });
+    expect(byDefault.status).toBe(400);
+    expect(await byDefault.json()).toMatchObject({
+      error: {
+        code: 'mcp_server_not_allowed',
+        message: expect.stringContaining('SKILLSET_MCP_ALLOWED_HOSTS'),
+      },
+    });
+    await using publicOnly = await createRuntimeTestApp({
+      mcpSourcePolicy: { allowedHosts: ['127.0.0.1', 'localhost'], allowPrivateAddresses: false },
+    });
+    for (const url of [hubUrl, 'http://localhost:9/mcp']) {
+      const internal = await patch(publicOnly, { hub: { url } });
+      expect(internal.status, url).toBe(400);
+      expect(JSON.stringify(await internal.json())).toContain('internal address');
+    }
+    const cookie = await patch(consumer, { hub: { url: hubUrl, headers: { Cookie: 'a=b' } } });
+    expect(cookie.status).toBe(400);
+    expect(JSON.stringify(await cookie.json())).toContain('only authentication headers');
+  });
+
   it('are admin-only, accept only URLs, and never return or audit header values', async () => {
     const member = await consumer.addUser('member');
     expect((await patchSettings(member.token, { mcpServers: {} })).status).toBe(403);

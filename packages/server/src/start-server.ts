@@ -76,7 +76,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
     const limits = { ...defaultConnectionLimits(), ...config.connectionLimits };
-    const runtime = createSkillRuntime({ store, logger, connectionLimits: limits });
+    const runtime = createSkillRuntime({
+      store,
+      logger,
+      connectionLimits: limits,
+      ...(config.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: config.mcpSourcePolicy }),
+    });
     const identity = createIdentityServices(config.identity);
     const pgliteDir = config.databaseUrl === undefined ? config.dataDir : undefined;
     const app = createApp({
@@ -91,6 +96,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       identity,
       ...(config.trustProxy === true ? { trustProxy: true } : {}),
       connectionLimits: limits,
+      ...(config.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: config.mcpSourcePolicy }),
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve(

@@ -16,6 +16,8 @@ export interface ConnectMcpSkillServerOptions {
   cwd?: string;
   /** How long each request may take, in milliseconds; the handshake gets at least {@link MIN_HANDSHAKE_TIMEOUT_MS}. */
   timeoutMs: number;
+  /** The `fetch` of an HTTP server's requests (a host's guard on outbound calls); default the global one. */
+  fetch?: typeof fetch;
 }
 
 /** A connected MCP client and a short description of where it is connected, for messages. */
@@ -94,6 +96,7 @@ export async function connectMcpSkillServer(
     const headers = expandRecord(server.headers, env, label);
     transport = new StreamableHTTPClientTransport(parsed, {
       ...(headers === undefined ? {} : { requestInit: { headers } }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     });
     target = `url ${parsed.origin}${parsed.pathname}`;
   } else {

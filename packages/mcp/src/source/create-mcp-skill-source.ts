@@ -47,6 +47,8 @@ export interface McpSkillSourceOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The folder a stdio command runs in when the config gives no `cwd`. */
   cwd?: string;
+  /** The `fetch` of an HTTP server's requests (a host's guard on outbound calls). */
+  fetch?: typeof fetch;
 }
 
 interface HeldSkill {
@@ -81,6 +83,7 @@ export function createMcpSkillSource(options: McpSkillSourceOptions): SkillSourc
       timeoutMs,
       ...(options.env === undefined ? {} : { env: options.env }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     }).then(
       (connection) => {
         target = connection.target;

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
 import type { ConnectionLimits } from '../config/connection-limits.ts';
 import type { IdentityServices } from '../identity/identity-services.ts';
+import type { McpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 /** What the API's routes share: the store, the logger and the server's settings. */
@@ -32,6 +33,8 @@ export interface AppDependencies {
    * and `X-Forwarded-Proto` (https, for the `Secure` cookie flag). Default false.
    */
   trustProxy?: boolean;
+  /** Which MCP servers workspaces may name as skill sources (the instance admin's); default none. */
+  mcpSourcePolicy?: McpSourcePolicy;
   /** Per-principal caps on event streams (and the timeouts `startServer` applies); default {@link defaultConnectionLimits}. */
   connectionLimits?: ConnectionLimits;
 }

@@ -54,7 +54,15 @@ function isSignInAttempt(method: string, path: string): boolean {
 /** Builds the HTTP application: public routes, then authentication, then every API route. */
 export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   const { store, logger, maxBodyBytes } = dependencies;
-  const runtime = dependencies.runtime ?? createSkillRuntime({ store, logger });
+  const runtime =
+    dependencies.runtime ??
+    createSkillRuntime({
+      store,
+      logger,
+      ...(dependencies.mcpSourcePolicy === undefined
+        ? {}
+        : { mcpSourcePolicy: dependencies.mcpSourcePolicy }),
+    });
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(createApiErrorHandler(logger));
   const webApp = createWebAppHandler({ webDir: dependencies.webDir ?? DEFAULT_WEB_DIR });

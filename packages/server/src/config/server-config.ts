@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
+import { type McpSourcePolicy, readMcpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
 import { type IdentityConfig, resolveIdentityConfig } from './identity-config.ts';
 
@@ -40,6 +41,8 @@ export interface ServerConfig {
   trustProxy?: boolean;
   /** Timeouts and caps on connections; default {@link defaultConnectionLimits}. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /** Which MCP servers workspaces may name (`SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`). */
+  mcpSourcePolicy?: McpSourcePolicy;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -87,7 +90,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
- * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`) and defaults.
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -106,6 +109,7 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     model: modelConfig(env),
     ...(webDir === undefined ? {} : { webDir: path.resolve(cwd, webDir) }),
     identity: resolveIdentityConfig(env),
+    mcpSourcePolicy: readMcpSourcePolicy(env),
     ...(flags.trustProxy === true || ['1', 'true'].includes(env.SKILLSET_TRUST_PROXY ?? '')
       ? { trustProxy: true }
       : {}),

@@ -5,6 +5,7 @@ import type { ServerErrorCode } from './server-error-code.ts';
 export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode>> = {
   invalid_request: 400,
   sso_failed: 400,
+  mcp_server_not_allowed: 400,
   invalid_json: 400,
   invalid_cursor: 400,
   invalid_skill: 400,

@@ -22,6 +22,7 @@ export type ServerErrorCode =
   | 'invalid_package'
   | 'invalid_request'
   | 'mail_not_configured'
+  | 'mcp_server_not_allowed'
   | 'migrations_pending'
   | 'no_workspace'
   | 'not_found'

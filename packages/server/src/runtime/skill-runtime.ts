@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { type ConnectionLimits, defaultConnectionLimits } from '../config/connection-limits.ts';
 import { loggableError } from '../http/loggable-error.ts';
+import type { McpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import { createCachedAuthStore } from './create-cached-auth-store.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import {
@@ -44,6 +45,8 @@ export interface SkillRuntimeOptions {
   cacheTtlMs?: number;
   /** How long usage events are gathered before they are written (default 250 ms). */
   usageFlushDelayMs?: number;
+  /** Which MCP servers workspaces may name as skill sources; default none. */
+  mcpSourcePolicy?: McpSourcePolicy;
   /** MCP sessions per principal and their idle time; default {@link defaultConnectionLimits}. */
   connectionLimits?: Pick<ConnectionLimits, 'maxMcpSessionsPerPrincipal' | 'mcpSessionIdleMs'>;
 }
@@ -128,6 +131,9 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         ...(userId === undefined ? {} : { userId }),
         texts,
         logger,
+        ...(options.mcpSourcePolicy === undefined
+          ? {}
+          : { mcpSourcePolicy: options.mcpSourcePolicy }),
       });
       registries.set(key, skills);
       skills.catch(() => registries.delete(key));

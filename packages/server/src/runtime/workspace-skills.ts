@@ -15,6 +15,8 @@ import {
 } from '@skillset/store';
 import type { Logger } from 'pino';
 import { loggableError } from '../http/loggable-error.ts';
+import { createGuardedFetch } from '../outbound/guarded-fetch.ts';
+import { type McpSourcePolicy, NO_MCP_SOURCES } from '../outbound/mcp-source-policy.ts';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
 
@@ -53,6 +55,8 @@ export interface CreateWorkspaceSkillsOptions {
   userId?: string;
   texts?: SkillTextCache;
   logger: Logger;
+  /** Which MCP servers the workspace's settings may name; default none. */
+  mcpSourcePolicy?: McpSourcePolicy;
 }
 
 const PAGE_SIZE = 10_000;
@@ -81,6 +85,7 @@ export async function createWorkspaceSkills(
   options: CreateWorkspaceSkillsOptions,
 ): Promise<WorkspaceSkills> {
   const { store, workspaceId, userId, texts, logger } = options;
+  const mcpSourcePolicy = options.mcpSourcePolicy ?? NO_MCP_SOURCES;
   const access = { workspaceId, ...(userId === undefined ? {} : { userId }) };
   let current = listVisibleSkills(store, access);
   const sources: StoreSkillSource[] = STORED_SKILL_SCOPES.filter(
@@ -97,7 +102,10 @@ export async function createWorkspaceSkills(
   );
   const workspace = await store.workspaces.get(workspaceId);
   const registry = createRegistry({
-    sources: [...sources, ...(await createWorkspaceMcpSources(workspace?.settings.mcpServers))],
+    sources: [
+      ...sources,
+      ...(await createWorkspaceMcpSources(workspace?.settings.mcpServers, mcpSourcePolicy)),
+    ],
   });
   await registry.load();
   const sourceById = new Map(sources.map((source) => [source.id, source]));
@@ -199,6 +207,7 @@ export async function createWorkspaceSkills(
  */
 async function createWorkspaceMcpSources(
   servers: Readonly<Record<string, WorkspaceMcpServer>> | undefined,
+  policy: McpSourcePolicy,
 ): Promise<SkillSource[]> {
   const entries = Object.entries(servers ?? {});
   if (entries.length === 0) return [];
@@ -214,6 +223,7 @@ async function createWorkspaceMcpSources(
         ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
       },
       env: {},
+      fetch: createGuardedFetch(policy),
     });
     return Object.assign(Object.create(source) as SkillSource, {
       refresh: () => source.load(),

@@ -46,6 +46,9 @@ export async function createRuntimeTestApp(
         store,
         logger: pino({ level: 'warn' }),
         usageFlushDelayMs: 10,
+        ...(options.mcpSourcePolicy === undefined
+          ? {}
+          : { mcpSourcePolicy: options.mcpSourcePolicy }),
       });
       return runtime;
     },

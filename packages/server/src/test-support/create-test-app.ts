@@ -14,6 +14,7 @@ import { createApp } from '../app/create-app.ts';
 import type { ChatOptions } from '../chat/create-chat-service.ts';
 import { DEFAULT_MAX_BODY_BYTES } from '../config/server-config.ts';
 import type { IdentityServices } from '../identity/identity-services.ts';
+import type { McpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import type { SkillRuntime } from '../runtime/skill-runtime.ts';
 
 // Starting PGlite and migrating take seconds; a migrated template is cloned per test app.
@@ -90,6 +91,8 @@ export interface CreateTestAppOptions {
   identity?: IdentityServices;
   /** Trust `X-Forwarded-For` and `X-Forwarded-Proto`, as behind a reverse proxy. */
   trustProxy?: boolean;
+  /** Which MCP servers workspaces may name (also given to `createRuntime`'s runtime by the caller). */
+  mcpSourcePolicy?: McpSourcePolicy;
 }
 
 let userCount = 0;
@@ -109,6 +112,7 @@ export async function createTestApp(options: CreateTestAppOptions = {}): Promise
     ...(options.listenHost === undefined ? {} : { listenHost: options.listenHost }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: options.mcpSourcePolicy }),
   });
   const first = await ensureInstanceOwner(store);
   if (!first.created) throw new Error('createTestApp needs an empty store');

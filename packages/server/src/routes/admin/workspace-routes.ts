@@ -8,6 +8,8 @@ import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import { assertMcpServersAllowed } from '../../outbound/assert-mcp-servers-allowed.ts';
+import { NO_MCP_SOURCES } from '../../outbound/mcp-source-policy.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   createWorkspaceSchema,
@@ -85,7 +87,9 @@ async function freeSlug(store: Store, name: string): Promise<string> {
 }
 
 /** Registers list, create, get, update and delete of workspaces. */
-export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies) {
+export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependencies) {
+  const { store } = dependencies;
+  const mcpSourcePolicy = dependencies.mcpSourcePolicy ?? NO_MCP_SOURCES;
   app.openapi(listWorkspaces, async (context) => {
     const user = requireUser(context.var.principal, 'list workspaces');
     const memberships = await store.workspaces.listForUser(user.userId);
@@ -151,6 +155,9 @@ export function registerWorkspaceRoutes(app: ApiApp, { store }: AppDependencies)
     const user = requireUser(principal, 'change workspaces');
     if (standing.kind === 'user') assertRole(standing.role, 'admin', 'change workspace settings');
     const body = context.req.valid('json');
+    if (body.settings?.mcpServers != null) {
+      await assertMcpServersAllowed(body.settings.mcpServers, mcpSourcePolicy);
+    }
     const settings =
       body.settings === undefined
         ? undefined
