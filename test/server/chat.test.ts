@@ -1,10 +1,11 @@
-import { resolveServerConfig } from '@skillset/server';
+import { createApp, resolveServerConfig } from '@skillset/server';
 import {
   createRuntimeTestApp,
   type RuntimeTestApp,
   skillText,
   waitUntil,
 } from '@skillset/server/test';
+import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type CompletionReply,
@@ -423,5 +424,64 @@ describe('chat tenancy', () => {
       token: stranger.token,
     });
     expect(((await prompt.json()) as { system: string }).system).not.toContain('haiku');
+  });
+});
+
+describe('chat conversations in the database', () => {
+  it('continues a conversation on another instance (or after a restart) of the same database', async () => {
+    endpoint = await startOpenAiCompatibleServer([
+      { text: 'Noted: blue.' },
+      { text: 'It was blue.' },
+    ]);
+    const { model } = resolveServerConfig({
+      env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
+    });
+    await using first = await createRuntimeTestApp({ chat: model === undefined ? {} : { model } });
+    await readStream(
+      await first.request('POST', '/api/chat', {
+        token: first.owner.token,
+        json: { id: 'durable', message: 'My colour is blue.' },
+      }),
+    );
+    const second = createApp({
+      store: first.store,
+      logger: pino({ level: 'silent' }),
+      maxBodyBytes: 1 << 20,
+      ...(model === undefined ? {} : { chat: { model } }),
+    });
+    const answered = await second.request('/api/chat', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${first.owner.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ id: 'durable', message: 'What was my colour?' }),
+    });
+    expect(textOf(await readStream(answered))).toBe('It was blue.');
+    const resumed = JSON.stringify(endpoint.requests[1]?.messages);
+    expect(resumed).toContain('My colour is blue.');
+    expect(resumed).toContain('Noted: blue.');
+  });
+
+  it('keeps a conversation’s history within its token bound, dropping the oldest turns', async () => {
+    endpoint = await startOpenAiCompatibleServer(() => ({ text: 'ok' }));
+    const { model } = resolveServerConfig({
+      env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
+    });
+    await using server = await createRuntimeTestApp({
+      chat: { ...(model === undefined ? {} : { model }), maxHistoryTokens: 600 },
+    });
+    for (let turn = 1; turn <= 6; turn++) {
+      await readStream(
+        await server.request('POST', '/api/chat', {
+          token: server.owner.token,
+          json: { id: 'long', message: `Turn ${turn}: ${'many words here '.repeat(40)}` },
+        }),
+      );
+    }
+    const last = JSON.stringify(endpoint.requests.at(-1)?.messages);
+    expect(last).toContain('Turn 6:');
+    expect(last).toContain('Turn 5:');
+    expect(last).not.toContain('Turn 1:');
   });
 });

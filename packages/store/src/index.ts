@@ -55,6 +55,11 @@ export type {
   ListAuditOptions,
 } from './repositories/audit-repository.ts';
 export type {
+  ChatsRepository,
+  SaveChatOptions,
+  StoredChat,
+} from './repositories/chats-repository.ts';
+export type {
   IdentitiesRepository,
   LinkIdentityOptions,
   StoredIdentity,
@@ -139,6 +144,7 @@ export {
   agents,
   auditLog,
   blobs,
+  chatConversations,
   type InvitationDelivery,
   invitations,
   members,

@@ -42,6 +42,7 @@ const TABLES: PgTable[] = [
   schema.signInCodes,
   schema.invitations,
   schema.userIdentities,
+  schema.chatConversations,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -70,6 +71,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0003-audit-outlives-workspace',
             '0004-access-epoch',
             '0005-proven-identity',
+            '0006-chat-conversations',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -82,6 +84,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0003-audit-outlives-workspace',
             '0004-access-epoch',
             '0005-proven-identity',
+            '0006-chat-conversations',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';

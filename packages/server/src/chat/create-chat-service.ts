@@ -6,15 +6,20 @@ import {
   describeModelError,
 } from '@skillset/agent';
 import { SkillsetError } from '@skillset/core';
-import { createUIMessageStream, type LanguageModel, type UIMessageChunk } from 'ai';
+import {
+  createUIMessageStream,
+  type LanguageModel,
+  type ModelMessage,
+  type UIMessageChunk,
+} from 'ai';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ModelConfig } from '../config/server-config.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
+import { boundChatHistory, MAX_CHAT_HISTORY_TOKENS } from './bound-chat-history.ts';
 import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
-import { createChatSessions } from './chat-sessions.ts';
 import {
   type ChatApprovalRequest,
   type ChatUIMessage,
@@ -29,8 +34,10 @@ export interface ChatOptions {
   model?: ModelConfig;
   /** How long a turn waits for an approval before it counts as refused; default 5 minutes. */
   approvalTimeoutMs?: number;
-  /** Conversations kept in memory; default 1,000. */
-  maxChats?: number;
+  /** Conversations each workspace keeps (in the database); the least recently used beyond are dropped; default 1,000. */
+  maxChatsPerWorkspace?: number;
+  /** The history a conversation keeps, in tokens; older turns are dropped; default {@link MAX_CHAT_HISTORY_TOKENS}. */
+  maxHistoryTokens?: number;
 }
 
 /** One turn asked of the chat. */
@@ -91,11 +98,15 @@ function askedBy(
 /** Creates the {@link ChatService} over the runtime; the agent reaches skills only through it. */
 export function createChatService(runtime: SkillRuntime, options: ChatOptions = {}): ChatService {
   const model = createChatModel(options.model);
-  const sessions = createChatSessions(options.maxChats ?? DEFAULT_MAX_CHATS);
+  const maxHistoryTokens = options.maxHistoryTokens ?? MAX_CHAT_HISTORY_TOKENS;
   const approvals = createChatApprovals<ChatApprovalQuestion>(
     options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
   );
 
+  const { store } = runtime;
+  const maxPerWorkspace = options.maxChatsPerWorkspace ?? DEFAULT_MAX_CHATS;
+  // A turn runs here now: a second one of the same conversation waits (per instance).
+  const running = new Set<string>();
   const chatKey = (principal: RequestPrincipal, scope: RuntimeScope, chatId: string) =>
     `${ownerOf(principal)}|${scope.policy.agent?.id ?? ''}|${chatId}`;
 
@@ -139,22 +150,31 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
       const { message, chatId, signal } = input;
       const agentModel = model.resolve();
       const scope = await runtime.open(principal, input.agent);
-      const chat = sessions.open(chatKey(principal, scope, chatId), chatId);
-      if (chat.busy) {
+      const workspaceId = scope.policy.workspaceId;
+      const key = chatKey(principal, scope, chatId);
+      const runningKey = `${workspaceId}|${key}`;
+      if (running.has(runningKey)) {
         throw new SkillsetError<ServerErrorCode>({
           code: 'chat_busy',
           message: `Chat ${JSON.stringify(chatId)} is still answering the previous message; wait for it to finish.`,
         });
       }
-      chat.busy = true;
+      running.add(runningKey);
+      let saved: Awaited<ReturnType<typeof store.chats.get>>;
+      try {
+        saved = await store.chats.get(workspaceId, key);
+      } catch (error) {
+        running.delete(runningKey);
+        throw error;
+      }
       return createUIMessageStream<ChatUIMessage>({
         execute: async ({ writer }) => {
           try {
             const output = createChatStreamWriter(writer);
             const agent = createAgent({
               ...agentOptions(scope, agentModel, chatId),
-              history: chat.history,
-              activeSkills: chat.activeSkills,
+              history: (saved?.history ?? []) as ModelMessage[],
+              activeSkills: saved?.activeSkills ?? [],
               approve: async (request) => {
                 const presented = presentApprovalRequest(request);
                 const question = approvals.open(
@@ -174,10 +194,15 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
               output.write(event);
             }
             output.end();
-            chat.history = agent.messages();
-            chat.activeSkills = agent.activeSkills();
+            await store.chats.save({
+              workspaceId,
+              key,
+              history: boundChatHistory(agent.messages(), maxHistoryTokens),
+              activeSkills: agent.activeSkills(),
+              maxPerWorkspace,
+            });
           } finally {
-            chat.busy = false;
+            running.delete(runningKey);
           }
         },
         onError: describeModelError,
@@ -189,7 +214,10 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
       const chat =
         input.chatId === undefined
           ? undefined
-          : sessions.peek(chatKey(principal, scope, input.chatId));
+          : await store.chats.get(
+              scope.policy.workspaceId,
+              chatKey(principal, scope, input.chatId),
+            );
       const agent = createAgent({
         ...agentOptions(scope, PROMPT_ONLY_MODEL, input.chatId ?? 'prompt'),
         ...(chat === undefined ? {} : { activeSkills: chat.activeSkills }),

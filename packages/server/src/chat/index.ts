@@ -1,6 +1,5 @@
 export { type ApprovalOutcome, type ChatApprovals, createChatApprovals } from './chat-approvals.ts';
 export { type ChatModel, createChatModel } from './chat-model.ts';
-export { type ChatSessions, type ChatState, createChatSessions } from './chat-sessions.ts';
 export {
   type ChatApprovalRequest,
   type ChatDataParts,

@@ -2,6 +2,7 @@ export { type AgentSettings, agents } from './agents.ts';
 export { auditLog } from './audit-log.ts';
 export { blobs } from './blobs.ts';
 export { bytea } from './bytea.ts';
+export { chatConversations } from './chat-conversations.ts';
 export { type InvitationDelivery, invitations } from './invitations.ts';
 export { members, WORKSPACE_ROLES, type WorkspaceRole } from './members.ts';
 export { permissionRules } from './permission-rules.ts';

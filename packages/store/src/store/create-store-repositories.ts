@@ -1,6 +1,7 @@
 import type { StoreDatabase } from '../database/store-database.ts';
 import { createAgentsRepository } from '../repositories/agents-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
+import { createChatsRepository } from '../repositories/chats-repository.ts';
 import { createIdentitiesRepository } from '../repositories/identities-repository.ts';
 import { createInvitationsRepository } from '../repositories/invitations-repository.ts';
 import { createMembersRepository } from '../repositories/members-repository.ts';
@@ -32,5 +33,6 @@ export function createStoreRepositories(database: StoreDatabase): StoreRepositor
     permissions: createPermissionsRepository(session),
     usage: createUsageRepository(session),
     audit: createAuditRepository(session),
+    chats: createChatsRepository(session),
   };
 }

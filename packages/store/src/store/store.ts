@@ -3,6 +3,7 @@ import type { StoreDatabase } from '../database/store-database.ts';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { AgentsRepository } from '../repositories/agents-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
+import type { ChatsRepository } from '../repositories/chats-repository.ts';
 import type { IdentitiesRepository } from '../repositories/identities-repository.ts';
 import type { InvitationsRepository } from '../repositories/invitations-repository.ts';
 import type { MembersRepository } from '../repositories/members-repository.ts';
@@ -32,6 +33,7 @@ export interface StoreRepositories {
   readonly permissions: PermissionsRepository;
   readonly usage: UsageRepository;
   readonly audit: AuditRepository;
+  readonly chats: ChatsRepository;
 }
 
 /** The repositories inside {@link Store.transaction}: every call joins the one transaction. */

@@ -259,5 +259,27 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         await rm(folder, { recursive: true, force: true });
       }
     });
+
+    it('keeps chat conversations per workspace: one workspace’s never evict another’s', async () => {
+      const first = await createTenant(store, 'chats-a');
+      const second = await createTenant(store, 'chats-b');
+      const save = (workspaceId: string, key: string) =>
+        store.chats.save({
+          workspaceId,
+          key,
+          history: [{ role: 'user', content: key }],
+          activeSkills: ['pdf'],
+          maxPerWorkspace: 2,
+        });
+      await save(second.workspace.id, 'kept');
+      for (const key of ['one', 'two', 'three']) await save(first.workspace.id, key);
+      expect(await store.chats.get(first.workspace.id, 'one')).toBeUndefined();
+      expect(await store.chats.get(first.workspace.id, 'three')).toEqual({
+        history: [{ role: 'user', content: 'three' }],
+        activeSkills: ['pdf'],
+      });
+      expect(await store.chats.get(second.workspace.id, 'kept')).toBeDefined();
+      expect(await store.chats.get(second.workspace.id, 'three')).toBeUndefined();
+    });
   });
 }
