@@ -6,6 +6,7 @@ const PARTS: Record<string, string> = {
   fuzz: './soak-fuzz.ts',
   crash: './soak-crash.ts',
   load: './soak-load.ts',
+  abuse: './soak-abuse.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
