@@ -71,7 +71,8 @@ beforeAll(async () => {
   const { app } = server;
   await app.addSkill(
     skillText('release-notes', {
-      description: 'Write release notes from merged pull requests.',
+      description:
+        'Write release notes from merged pull requests. Use when the user asks for a changelog.',
       frontmatter: 'tags: [docs, release]\ncategory: writing\n',
       body: '# Release notes\n\nCollect the **merged** pull requests, then:\n\n1. Group them.\n2. Write one line each.\n\n```sh\ngit log --merges\n```\n',
     }),
@@ -143,6 +144,11 @@ describe('web UI', () => {
   it('searches as you type, ranked, and filters', async () => {
     await page.getByLabel('Search skills').fill('release notes');
     await eventually(async () => (await skillNames())[0]).toBe('release-notes');
+    // Any word may match, and the library says why: not every word must occur.
+    await page.getByLabel('Search skills').fill('make a changelog');
+    await eventually(async () => (await skillNames())[0]).toBe('release-notes');
+    await page.getByText('Matched “changelog” in the description').first().waitFor();
+    await screenshot('library-search-why');
     await page.getByLabel('Search skills').fill('deplo');
     await eventually(skillNames).toEqual(['deploy-app']);
     expect(page.url()).toContain('q=deplo');
@@ -162,7 +168,7 @@ describe('web UI', () => {
     await page.getByLabel('Tag').fill('docs');
     await eventually(skillNames).toEqual(['release-notes']);
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.getByLabel('Search skills').fill('nothing-matches-this');
+    await page.getByLabel('Search skills').fill('xylophone');
     await page.getByText('No skills match').waitFor();
     await page.getByLabel('Search skills').fill('');
   });

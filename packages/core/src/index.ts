@@ -5,6 +5,7 @@ export {
   type CatalogSkill,
   countTokens,
   DEFAULT_CATALOG_BUDGET,
+  DEFAULT_DESCRIBED_ENTRIES,
   escapeXml,
   MAXIMUM_CATALOG_DESCRIPTION_LENGTH,
   type RenderCatalogOptions,
@@ -245,6 +246,7 @@ export {
   DEFAULT_INDEX_SETTINGS,
   type EmbeddingCache,
   type EmbeddingFunction,
+  explainSkillMatch,
   type FusedResult,
   type FuseRankingsOptions,
   type FusionInput,
@@ -259,9 +261,11 @@ export {
   type SkillAnalysis,
   type SkillIndex,
   type SkillIndexOptions,
+  type SkillMatch,
   type SkillSearchHit,
   type SynonymTable,
   searchSkills,
+  splitWords,
 } from './search/index.ts';
 export type { CoreIssueCode, SkillWriteIssueCode } from './skill/core-issue-code.ts';
 export { createManifest } from './skill/create-manifest.ts';

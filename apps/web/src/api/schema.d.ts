@@ -2495,7 +2495,7 @@ export interface paths {
                     userInvocable?: "true" | "false";
                     /** @description Whether the model may load the skill by itself. */
                     modelInvocable?: "true" | "false";
-                    /** @description Search: words that must all occur (anywhere, so partial words match), ranked by relevance, best first. */
+                    /** @description Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched. */
                     q?: string;
                     limit?: number;
                     offset?: number | null;
@@ -4838,6 +4838,12 @@ export interface components {
             modelInvocable: boolean;
             /** @description The integration the skill belongs to, if any. */
             integration: string | null;
+            /** @description With `q`: the fields and words of the skill that matched the search */
+            match?: {
+                /** @enum {string} */
+                field: "name" | "description" | "tags" | "category";
+                words: string[];
+            }[];
             shadowedBy?: components["schemas"]["SkillScope"] & unknown;
         };
         /** @enum {string} */

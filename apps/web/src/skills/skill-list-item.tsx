@@ -1,6 +1,7 @@
 import { Anchor, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { SkillSummary } from '../api/client.ts';
+import { matchReason } from './match-reason.ts';
 import { SkillBadgeList } from './skill-badge-list.tsx';
 import { skillPath } from './skill-path.ts';
 import { useToggleSkill } from './use-toggle-skill.ts';
@@ -26,6 +27,11 @@ export function SkillListItem({ skill }: { skill: SkillSummary }) {
           <Text size="sm" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {skill.description}
           </Text>
+          {matchReason(skill.match) === undefined ? null : (
+            <Text size="xs" c="dimmed" data-testid="match-reason">
+              {matchReason(skill.match)}
+            </Text>
+          )}
           {skill.tags.length > 0 || skill.category !== null ? (
             <Text size="xs" c="dimmed">
               {[skill.category, ...skill.tags.map((tag) => `#${tag}`)].filter(Boolean).join('  ')}

@@ -47,7 +47,32 @@ describe('GET /api/skills', () => {
     const { server, list } = await seeded();
     await using _server = server;
     const names = (await list('?scope=workspace&q=release%20note')).items.map((item) => item.name);
-    expect(names).toEqual(['release-notes', 'deploy-app']);
+    expect(names.slice(0, 2)).toEqual(['release-notes', 'deploy-app']);
+  });
+
+  it('finds a skill by any word of the query, stemmed, says why, and puts an exact name first', async () => {
+    const { server, list } = await seeded();
+    await using _server = server;
+    await server.addSkill(
+      skillText('changelog', {
+        description: 'Formats a CHANGELOG file by the keep-a-changelog rules.',
+      }),
+    );
+    await server.addSkill(
+      skillText('notes-export', {
+        description: 'Exports notes. Use when the user asks for a changelog of merged work.',
+      }),
+    );
+    const found = (await list('?scope=workspace&q=make%20a%20changelog')) as unknown as {
+      items: Array<{ name: string; match?: Array<{ field: string; words: string[] }> }>;
+    };
+    expect(found.items[0]?.name).toBe('changelog');
+    expect(found.items.map((item) => item.name)).toContain('notes-export');
+    expect(found.items.find((item) => item.name === 'notes-export')?.match).toEqual([
+      { field: 'description', words: ['changelog'] },
+    ]);
+    const exact = await list('?scope=workspace&q=lint-helper');
+    expect(exact.items[0]?.name).toBe('lint-helper');
   });
 
   it('matches partial words while typing and pages ranked results with a cursor', async () => {

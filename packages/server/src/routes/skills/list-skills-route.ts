@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SkillsetError } from '@skillset/core';
+import { type SkillMatch, SkillsetError } from '@skillset/core';
 import {
   type ListSkillsOptions,
   STORED_SKILL_SCOPES,
@@ -11,7 +11,7 @@ import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
-import { rankStoredSkills } from './rank-stored-skills.ts';
+import { searchStoredSkills } from './rank-stored-skills.ts';
 import { findShadowing } from './shadowing-of.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
@@ -44,7 +44,7 @@ const listQuerySchema = z.object({
     .openapi({ description: 'Whether the model may load the skill by itself.' }),
   q: z.string().optional().openapi({
     description:
-      'Search: words that must all occur (anywhere, so partial words match), ranked by relevance, best first.',
+      'Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched.',
   }),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE).optional().openapi({ example: 50 }),
   offset: z.coerce.number().int().min(0).optional(),
@@ -94,7 +94,6 @@ function storeFilters(caller: SkillCaller, query: ListQuery): ListSkillsOptions 
     ...(query.enabled === undefined ? {} : { enabled: query.enabled }),
     ...(query.tag === undefined ? {} : { tag: query.tag }),
     ...(query.category === undefined ? {} : { category: query.category }),
-    ...(query.q === undefined ? {} : { q: query.q }),
   };
 }
 
@@ -162,6 +161,7 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     const keep = both(computedFilter(dependencies, query), await agentReadFilter(caller));
     const ranked = query.q !== undefined && query.q.trim() !== '';
     let page: { items: StoredSkill[]; total: number; nextCursor?: string };
+    const matches = new Map<StoredSkill, SkillMatch[]>();
     if (keep === undefined && !ranked) {
       page = await dependencies.store.skills.list({
         ...filters,
@@ -172,7 +172,11 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     } else {
       let matching = await listAll(dependencies, filters);
       if (keep !== undefined) matching = matching.filter(keep);
-      if (ranked) matching = rankStoredSkills(matching, query.q ?? '');
+      if (ranked) {
+        const found = searchStoredSkills(matching, query.q ?? '', dependencies.synonyms());
+        for (const { skill, match } of found) matches.set(skill, match);
+        matching = found.map(({ skill }) => skill);
+      }
       const start = readOffsetCursor(query.cursor, query.offset);
       const end = start + (query.limit ?? 50);
       page = {
@@ -184,7 +188,9 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     const items: SkillSummary[] = await Promise.all(
       page.items.map(async (skill) => {
         const { shadowedBy } = await findShadowing(dependencies.store, caller, skill);
-        return presentSkillSummary(skill, dependencies, shadowedBy);
+        const summary = presentSkillSummary(skill, dependencies, shadowedBy);
+        const match = matches.get(skill);
+        return match === undefined ? summary : { ...summary, match };
       }),
     );
     return context.json(

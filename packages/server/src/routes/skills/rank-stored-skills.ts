@@ -1,32 +1,77 @@
-import { type CatalogSkill, createSkillIndex } from '@skillset/core';
+import {
+  type CatalogSkill,
+  createSkillIndex,
+  explainSkillMatch,
+  type SkillMatch,
+  type SynonymTable,
+  splitWords,
+} from '@skillset/core';
 import type { StoredSkill } from '@skillset/store';
 
+/** A skill found by a library search, with why it matched. */
+export interface FoundSkill {
+  skill: StoredSkill;
+  match: SkillMatch[];
+}
+
+function documentOf(skill: StoredSkill): CatalogSkill {
+  const document: CatalogSkill = {
+    name: skill.name,
+    description: skill.description,
+    tags: skill.tags,
+  };
+  if (skill.category !== null) document.category = skill.category;
+  return document;
+}
+
 /**
- * Orders skills by their relevance to `query` with core's search index (name, description, tags,
- * category), best first; equally relevant skills keep their given order.
+ * Searches skills as people type: core's index over name, description, tags and category (any
+ * word may match, stemmed, with synonyms), best first, a skill whose name is the query first of
+ * all; each hit says which of its words matched where.
  */
-export function rankStoredSkills(skills: readonly StoredSkill[], query: string): StoredSkill[] {
-  if (query.trim() === '' || skills.length < 2) return [...skills];
-  const documents = skills.map((skill): CatalogSkill => {
-    const document: CatalogSkill = {
-      name: skill.name,
-      description: skill.description,
-      tags: skill.tags,
-    };
-    if (skill.category !== null) document.category = skill.category;
-    return document;
-  });
-  const positions = new Map(documents.map((document, position) => [document, position]));
-  const scores = new Float64Array(skills.length);
-  for (const hit of createSkillIndex(documents).rank(query, { limit: skills.length })) {
-    scores[positions.get(hit.skill) as number] = hit.score;
+export function searchStoredSkills(
+  skills: readonly StoredSkill[],
+  query: string,
+  synonyms?: SynonymTable,
+): FoundSkill[] {
+  const documents = skills.map(documentOf);
+  const byDocument = new Map(
+    documents.map((document, position) => [document, skills[position] as StoredSkill]),
+  );
+  const index = createSkillIndex(documents, synonyms === undefined ? {} : { synonyms });
+  const exact = query.trim().toLowerCase().replace(/\s+/g, '-');
+  const hits = index
+    .rank(query, { limit: skills.length })
+    .filter((hit) => hit.score > 0 || hit.skill.name.toLowerCase() === exact);
+  const named = hits.filter((hit) => hit.skill.name.toLowerCase() === exact);
+  const others = hits.filter((hit) => hit.skill.name.toLowerCase() !== exact);
+  const found = [...named, ...others].map((hit) => ({
+    skill: byDocument.get(hit.skill) as StoredSkill,
+    match: explainSkillMatch(query, hit.skill, synonyms),
+  }));
+  // While a word is being typed it is a prefix: skills with a word starting so come last.
+  const partial = splitWords(query).at(-1);
+  if (partial === undefined || partial.length < 2 || /\s$/.test(query)) return found;
+  const seen = new Set(found.map(({ skill }) => skill));
+  for (const document of documents) {
+    const skill = byDocument.get(document) as StoredSkill;
+    if (seen.has(skill)) continue;
+    const match = prefixMatch(document, partial);
+    if (match.length > 0) found.push({ skill, match });
   }
-  return skills
-    .map((skill, position) => ({ skill, position }))
-    .sort(
-      (left, right) =>
-        (scores[right.position] as number) - (scores[left.position] as number) ||
-        left.position - right.position,
-    )
-    .map(({ skill }) => skill);
+  return found;
+}
+
+/** The fields of a skill with words that start with `prefix`. */
+function prefixMatch(document: CatalogSkill, prefix: string): SkillMatch[] {
+  const fields: Array<[SkillMatch['field'], string]> = [
+    ['name', document.name.replace(/-/g, ' ')],
+    ['description', document.description],
+    ['tags', (document.tags ?? []).join(' ')],
+    ['category', document.category ?? ''],
+  ];
+  return fields.flatMap(([field, text]) => {
+    const words = [...new Set(splitWords(text).filter((word) => word.startsWith(prefix)))];
+    return words.length === 0 ? [] : [{ field, words: words.slice(0, 5) }];
+  });
 }

@@ -1,4 +1,4 @@
-import { createNodePolicyEnvironment } from '@skillset/core/node';
+import { createNodePolicyEnvironment, loadSynonyms } from '@skillset/core/node';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
@@ -21,6 +21,7 @@ export function registerSkillRoutes(
   const skillDependencies: SkillRouteDependencies = {
     ...dependencies,
     environment: createNodePolicyEnvironment(),
+    synonyms: loadSynonyms,
   };
   registerListSkillsRoute(app, skillDependencies);
   registerCreateSkillRoutes(app, skillDependencies);

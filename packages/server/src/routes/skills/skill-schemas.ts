@@ -48,6 +48,17 @@ export const skillSummarySchema = z
       .string()
       .nullable()
       .openapi({ description: 'The integration the skill belongs to, if any.' }),
+    match: z
+      .array(
+        z.object({
+          field: z.enum(['name', 'description', 'tags', 'category']),
+          words: z.array(z.string()),
+        }),
+      )
+      .optional()
+      .openapi({
+        description: 'With `q`: the fields and words of the skill that matched the search',
+      }),
     shadowedBy: skillScopeSchema
       .optional()
       .openapi({ description: 'The scope of the visible skill of the same name that wins.' }),
