@@ -125,6 +125,7 @@ export function createPromptAssembler(options: PromptAssemblerOptions) {
       skills: current.skills,
       budget,
       format,
+      pinned,
       ...(names === undefined
         ? { mode: 'stable' as const }
         : { mode: 'ranked', rankedNames: names }),

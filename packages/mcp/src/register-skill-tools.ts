@@ -6,7 +6,7 @@ import {
   type RequestId,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ApproveFunction, SkillRegistry, SkillTool } from '@skillset/core';
+import type { ApproveFunction, PolicyGate, SkillRegistry, SkillTool } from '@skillset/core';
 import { closestNames, formatToolResult } from '@skillset/core/serving';
 import { type RequestExtra, toRequestInfo } from './request-extra.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
@@ -43,7 +43,17 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
 
   server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
     const tools = await buildTools(extra);
-    return { tools: tools.map(toMcpTool) };
+    // An MCP client's model has no catalog of its own: the skills it may use ride on use_skill.
+    const catalog = await renderToolCatalog(
+      await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry),
+    );
+    return {
+      tools: tools.map((tool) =>
+        tool.name === 'use_skill' && catalog !== ''
+          ? toMcpTool({ ...tool, description: `${tool.description}\n\n${catalog}` })
+          : toMcpTool(tool),
+      ),
+    };
   });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
@@ -69,6 +79,17 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
     if (!result.ok) callResult.isError = true;
     return callResult;
   });
+}
+
+/** The catalog of the skills the model may use (core's, within the default budget), for use_skill's description. */
+async function renderToolCatalog(gate: PolicyGate): Promise<string> {
+  // Loaded on the first tools/list, like the tools, so `initialize` stays fast (decision 0093).
+  const { renderCatalog } = await import('@skillset/core');
+  const entries = await gate.list('catalog');
+  return renderCatalog({
+    skills: entries.map((entry) => ({ name: entry.name, description: entry.description })),
+    mode: 'stable',
+  }).text.trimEnd();
 }
 
 function errorResult(text: string): CallToolResult {

@@ -102,6 +102,10 @@ describe('tools', () => {
       anyOf: [{ type: 'string' }, { type: 'null' }],
     });
     expect(useSkill?.annotations?.readOnlyHint).toBe(true);
+    // The client's model has no catalog of its own: use_skill carries the descriptions.
+    expect(useSkill?.description).toContain('Lint the code base.');
+    expect(useSkill?.description).toContain('Deploy the service.');
+    expect(useSkill?.description).not.toContain('manual');
   });
 
   it('calls use_skill with a string or an object of arguments', async () => {

@@ -5,6 +5,7 @@ export {
   type CatalogEntry,
   type CatalogMode,
   DEFAULT_CATALOG_BUDGET,
+  DEFAULT_DESCRIBED_ENTRIES,
   MAXIMUM_CATALOG_DESCRIPTION_LENGTH,
   type RenderCatalogOptions,
   type RenderCatalogResult,

@@ -193,4 +193,61 @@ describe('renderCatalog', () => {
     expect(result.entries).toHaveLength(1);
     expect(result.omitted).toBe(2);
   });
+
+  describe('ranked tiers', () => {
+    const many: CatalogSkill[] = Array.from({ length: 600 }, (_, position) => ({
+      name: `skill-${String(position).padStart(3, '0')}`,
+      description: `Handles task number ${position} carefully, with a long description of when to use it.`,
+    }));
+    const ranking = many.map((skill) => skill.name).reverse();
+
+    it('keeps the descriptions of the top-ranked skills, then names, then a count', () => {
+      const result = renderCatalog({
+        skills: many,
+        budget: 2000,
+        mode: 'ranked',
+        rankedNames: ranking,
+        describedEntries: 5,
+      });
+      const described = result.entries.filter((entry) => entry.description !== undefined);
+      expect(described.map((entry) => entry.name)).toEqual(ranking.slice(0, 5));
+      expect(result.entries.slice(0, 5)).toEqual(described);
+      expect(result.entries.length).toBeGreaterThan(5);
+      expect(result.omitted).toBeGreaterThan(0);
+      expect(result.text).toContain('call the search_skills tool');
+      expect(result.tokens).toBeLessThanOrEqual(2000);
+    });
+
+    it('keeps a pinned skill described wherever it ranks', () => {
+      const pinned = ranking.at(-1) as string;
+      const result = renderCatalog({
+        skills: many,
+        budget: 2000,
+        mode: 'ranked',
+        rankedNames: ranking,
+        describedEntries: 3,
+        pinned: [pinned],
+      });
+      const entry = result.entries.find((each) => each.name === pinned);
+      expect(entry?.description).toContain('task number 0');
+      const described = result.entries.filter((each) => each.description !== undefined);
+      expect(described).toHaveLength(4);
+    });
+
+    it('describes the top hits of a query over the whole set', () => {
+      const result = renderCatalog({
+        skills: [...many, { name: 'pdf-forms', description: 'Fill in PDF forms.' }],
+        budget: 2000,
+        mode: 'ranked',
+        query: 'fill a pdf form',
+      });
+      expect(result.entries[0]).toEqual({ name: 'pdf-forms', description: 'Fill in PDF forms.' });
+    });
+
+    it('is not tiered in stable mode: descriptions go from the bottom up', () => {
+      const result = renderCatalog({ skills: many, budget: 2000, mode: 'stable' });
+      expect(result.entries[0]?.name).toBe('skill-000');
+      expect(result.entries.every((entry) => entry.description === undefined)).toBe(true);
+    });
+  });
 });

@@ -17,6 +17,12 @@ export const DEFAULT_CATALOG_BUDGET = 2000;
 /** The longest description shown in a catalog entry, in characters. */
 export const MAXIMUM_CATALOG_DESCRIPTION_LENGTH = 1024;
 
+/**
+ * In ranked mode, how many of the top-ranked skills keep their descriptions before names of the
+ * next ones take the rest of the budget (measured with `npm run bench -- selection`, decision 0111).
+ */
+export const DEFAULT_DESCRIBED_ENTRIES = 12;
+
 /** Options of `renderCatalog`. */
 export interface RenderCatalogOptions {
   /** The skills the model is allowed to use (policy already applied). */
@@ -35,6 +41,13 @@ export interface RenderCatalogOptions {
   maximumEntries?: number;
   /** Characters kept of each description (default 1,024). */
   maximumDescriptionLength?: number;
+  /**
+   * In ranked mode, the top-ranked skills (after the pinned ones) that keep their descriptions
+   * first; the next ones are listed by name, the rest counted (default {@link DEFAULT_DESCRIBED_ENTRIES}).
+   */
+  describedEntries?: number;
+  /** Skills that always keep their description and come first (e.g. an agent's own skills). */
+  pinned?: readonly string[];
 }
 
 /** One listed skill; `description` is absent when it was dropped to fit the budget. */
@@ -178,6 +191,25 @@ function orderSkills(options: RenderCatalogOptions, limit: number): CatalogSkill
   return index.rank(query, { limit }).map((entry) => entry.skill);
 }
 
+/** The pinned skills first (in name order), then the others in catalog order, at most `limit`. */
+function pinnedFirst(options: RenderCatalogOptions, limit: number): CatalogSkill[] {
+  const names = new Set((options.pinned ?? []).map((name) => name.toLowerCase()));
+  if (names.size === 0) return orderSkills(options, limit);
+  const pinned = options.skills
+    .filter((skill) => names.has(skill.name.toLowerCase()))
+    .sort(compareByName);
+  const rest = orderSkills(options, limit + pinned.length).filter(
+    (skill) => !names.has(skill.name.toLowerCase()),
+  );
+  return [...pinned, ...rest].slice(0, limit);
+}
+
+/** Ranked entries are tiered (descriptions for the top, names next); a stable list is not. */
+function isTiered(options: RenderCatalogOptions): boolean {
+  if (options.mode !== 'ranked') return false;
+  return options.rankedNames !== undefined || (options.query ?? '').trim() !== '';
+}
+
 /** Renders the skill catalog for a model within a token budget, degrading gracefully when it does not fit (DESIGN.md §6). */
 export function renderCatalog(options: RenderCatalogOptions): RenderCatalogResult {
   const format = options.format ?? 'markdown';
@@ -197,29 +229,52 @@ export function renderCatalog(options: RenderCatalogOptions): RenderCatalogResul
   );
   // Most names cost several tokens: rank a likely-enough prefix first, the whole bound if names still fit.
   const likelyLimit = Math.min(limit, Math.ceil((budget - fixedTokens) / 4) + 1);
+  const tiered = isTiered(options);
+  const pinned = new Set((options.pinned ?? []).map((name) => name.toLowerCase()));
+  const describedTier = options.describedEntries ?? DEFAULT_DESCRIBED_ENTRIES;
   let ordered: MeasuredEntry[] = [];
   let remaining = 0;
   let listed: boolean[] = [];
+  let described: boolean[] = [];
   for (const attempt of likelyLimit < limit ? [likelyLimit, limit] : [limit]) {
-    ordered = orderSkills(options, attempt).map((skill) =>
+    ordered = pinnedFirst(options, attempt).map((skill) =>
       measureEntry(skill, format, maximumDescriptionLength, measured),
     );
-    // Pass 1: every name that fits, in order, skipping (not stopping at) one that does not.
     remaining = budget - fixedTokens;
     listed = new Array<boolean>(ordered.length).fill(false);
+    described = new Array<boolean>(ordered.length).fill(false);
+    // Ranked: the pinned and the top-ranked skills first, with their descriptions.
+    if (tiered) {
+      let top = 0;
+      for (const [position, entry] of ordered.entries()) {
+        const isPinned = pinned.has(entry.name.toLowerCase());
+        if (!isPinned && top >= describedTier) continue;
+        if (!isPinned) top += 1;
+        if (entry.fullTokens <= remaining) {
+          listed[position] = true;
+          described[position] = entry.full !== entry.nameOnly;
+          remaining -= entry.fullTokens;
+        }
+      }
+    }
+    // Then every name that fits, in order, skipping (not stopping at) one that does not.
     for (const [position, entry] of ordered.entries()) {
-      if (entry.nameOnlyTokens <= remaining) {
+      if (!listed[position] && entry.nameOnlyTokens <= remaining) {
         listed[position] = true;
         remaining -= entry.nameOnlyTokens;
       }
     }
     if (remaining < minimumEntryTokens[format]) break;
   }
-  const described = new Array<boolean>(ordered.length).fill(false);
-  // Pass 2: descriptions from the top down, so the lowest-ranked lose theirs first.
+  // Budget left: descriptions from the top down, so the lowest-ranked lose theirs first.
   ordered.forEach((entry, position) => {
     const extra = entry.fullTokens - entry.nameOnlyTokens;
-    if (listed[position] && entry.full !== entry.nameOnly && extra <= remaining) {
+    if (
+      listed[position] &&
+      !described[position] &&
+      entry.full !== entry.nameOnly &&
+      extra <= remaining
+    ) {
       described[position] = true;
       remaining -= extra;
     }

@@ -99,6 +99,7 @@ export async function renderPrompt(options: RenderPromptOptions): Promise<Render
     skills: inputs.skills,
     budget,
     format,
+    pinned: pinnedNames,
     ...(rankedNames === undefined
       ? { mode, ...(ranked ? { query, index: inputs.index() } : {}) }
       : { mode: 'ranked' as const, rankedNames }),
