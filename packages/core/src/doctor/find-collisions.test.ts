@@ -18,6 +18,34 @@ describe('findCollisions', () => {
     ]);
   });
 
+  it('flags two descriptions a router cannot tell apart, with the pair and a distinction', () => {
+    const findings = findCollisions({
+      skills: [
+        {
+          name: 'pdf-fill',
+          description: 'Fill in PDF forms with values from the user, then save the filled PDF.',
+        },
+        {
+          name: 'pdf-forms',
+          description: "Complete PDF forms by filling fields with the user's values.",
+        },
+        { name: 'pdf-merge', description: 'Merge several PDF files into one document.' },
+        { name: 'deploy', description: 'Deploy the web app to staging or production.' },
+      ],
+    });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({
+      code: 'description_collision',
+      related: [expect.stringMatching(/^pdf-f/)],
+      message: expect.stringMatching(/\d+% alike/),
+      fix: expect.stringContaining('it alone mentions'),
+    });
+    expect([findings[0]?.skill, ...(findings[0]?.related ?? [])].sort()).toEqual([
+      'pdf-fill',
+      'pdf-forms',
+    ]);
+  });
+
   it('finds nothing among distinct descriptions', () => {
     expect(
       findCollisions({

@@ -1,4 +1,5 @@
 import type { DoctorFinding } from './doctor-finding.ts';
+import { maskAvoidedExamples } from './mask-avoided-examples.ts';
 import { maskQuotedMarkdown } from './mask-quoted-markdown.ts';
 
 /** Options for {@link scanSkillText}. */
@@ -14,7 +15,7 @@ const overridePatterns: readonly RegExp[] = [
   /\b(?:ignore|disregard|forget|override|bypass)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+(?:prompt|message|instructions?)|developer\s+(?:message|instructions?)|safety\s+(?:rules|guidelines|instructions?)|guardrails)\b/i,
   /\b(?:new|updated|real)\s+system\s+prompt\s*:/i,
   /\b(?:reveal|print|output|dump|leak)\s+(?:your|the)\s+(?:system\s+prompt|hidden\s+instructions)\b/i,
-  /\b(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify)\s+the\s+user\b/i,
+  /\b(?:do\s+not|don't|never)\s+(?:tell|inform|alert|notify)\s+the\s+user\s+(?:that\b|what\s+you|about\s+(?:this|these|the|any)\s+(?:skill|instructions?|rules?|prompt|file|script)s?\b|you\b)/i,
   /\b(?:takes?\s+precedence\s+over|supersedes?|overrides?)\s+(?:all\s+|any\s+)?(?:other\s+skills|the\s+system\s+prompt|system\s+instructions|your\s+instructions)\b/i,
   /\byou\s+are\s+no\s+longer\s+(?:bound|restricted|an?\s+(?:ai|assistant))\b/i,
 ];
@@ -61,13 +62,14 @@ function isEmojiJoiner(text: string, index: number): boolean {
 
 /**
  * Finds text in a Markdown file that tries to override the system or other skills, hidden
- * characters, and HTML comments aimed at the model; text quoted as code is not an instruction.
+ * characters, and HTML comments aimed at the model; text quoted as code, or quoted as an example
+ * of what to avoid, is not an instruction.
  */
 export function scanSkillText(options: ScanSkillTextOptions): DoctorFinding[] {
   const { skill, file, text } = options;
   const findings: DoctorFinding[] = [];
   if (!mayHaveRisks(text)) return findings;
-  const masked = maskQuotedMarkdown(text);
+  const masked = maskAvoidedExamples(maskQuotedMarkdown(text));
   const lines = masked.split('\n');
   for (const [index, line] of lines.entries()) {
     if (!overrideHint.test(line)) continue;
