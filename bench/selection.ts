@@ -5,9 +5,12 @@ import { fileURLToPath } from 'node:url';
 import {
   type CatalogSkill,
   createSkillIndex,
+  DEFAULT_CATALOG_BUDGET,
+  DEFAULT_DESCRIBED_ENTRIES,
   type InvertedIndexSettings,
   parseSkill,
   renderCatalog,
+  type SkillIndex,
   type SkillIndexOptions,
 } from '@skillset/core';
 import { loadSynonyms } from '@skillset/core/node';
@@ -206,6 +209,48 @@ export async function run(): Promise<void> {
   }
   console.log(`\nRecall@K (%) and MRR, ${skills.length} skills:\n\n${rows.join('\n')}`);
   console.log(`\nBy difficulty:\n\n${difficultyRows.join('\n')}`);
+  console.log(`\n${describedShares(skills, queries, createSkillIndex(skills, { synonyms }))}`);
+}
+
+/**
+ * The share of queries whose right skill is in the default (2,000-token, ranked) catalog, and
+ * the share where it is there with its description, for several sizes of the described tier.
+ */
+function describedShares(
+  skills: readonly CatalogSkill[],
+  queries: readonly SelectionQuery[],
+  index: SkillIndex,
+): string {
+  const { recallAt20 } = scoreRankings(queries, (query) =>
+    index.rank(query, { limit: 20 }).map((entry) => entry.skill.name),
+  ).all;
+  const rows = [
+    `| described tier | listed | with description | R@20 | catalog tokens |`,
+    `|---|---|---|---|---|`,
+  ];
+  for (const describedEntries of [0, 3, 5, 8, 12, 16, 20, 30]) {
+    let listed = 0;
+    let described = 0;
+    let tokens = 0;
+    for (const query of queries) {
+      const catalog = renderCatalog({
+        skills,
+        mode: 'ranked',
+        query: query.query,
+        index,
+        describedEntries,
+      });
+      const entry = catalog.entries.find((each) => query.expected.includes(each.name));
+      if (entry !== undefined) listed += 1;
+      if (entry?.description !== undefined) described += 1;
+      tokens += catalog.tokens;
+    }
+    const marker = describedEntries === DEFAULT_DESCRIBED_ENTRIES ? ' (default)' : '';
+    rows.push(
+      `| ${describedEntries}${marker} | ${percent(listed / queries.length)} | ${percent(described / queries.length)} | ${percent(recallAt20)} | ${(tokens / queries.length).toFixed(0)} |`,
+    );
+  }
+  return `Right skill in the default ${DEFAULT_CATALOG_BUDGET}-token ranked catalog (%), by size of the described tier:\n\n${rows.join('\n')}`;
 }
 
 if (import.meta.main) await run();

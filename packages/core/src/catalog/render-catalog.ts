@@ -19,7 +19,7 @@ export const MAXIMUM_CATALOG_DESCRIPTION_LENGTH = 1024;
 
 /**
  * In ranked mode, how many of the top-ranked skills keep their descriptions before names of the
- * next ones take the rest of the budget (measured with `npm run bench -- selection`, decision 0111).
+ * next ones take the rest of the budget (chosen with `npm run bench -- selection`: docs/decisions/0111).
  */
 export const DEFAULT_DESCRIBED_ENTRIES = 12;
 
