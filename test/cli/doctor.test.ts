@@ -118,7 +118,10 @@ function codesOf(report: DoctorReport, project: string): Record<string, string[]
 describe('skillset doctor', () => {
   it('reports each finding on its fixture, and nothing on the false positives', async () => {
     await withProject(async ({ project, env }) => {
-      const run = await runSkillset(['doctor', '--json'], { cwd: project, env });
+      const run = await runSkillset(['doctor', '--json', '--severity', 'info'], {
+        cwd: project,
+        env,
+      });
       const report = JSON.parse(run.stdout) as DoctorReport;
       expect(codesOf(report, project)).toMatchInlineSnapshot(`
         {
@@ -166,7 +169,7 @@ describe('skillset doctor', () => {
       skills: [skills[1] as SkillTreeEntry, skills[9] as SkillTreeEntry],
       cacheDir: cache.path,
     });
-    const run = await runSkillset(['doctor', '--budget-chars', '120'], {
+    const run = await runSkillset(['doctor', '--budget-chars', '120', '--severity', 'info'], {
       cwd: project.project,
       env: project.env,
     });
@@ -174,7 +177,9 @@ describe('skillset doctor', () => {
     expect(
       run.stdout.replaceAll(project.project, '<project>').replaceAll(repoRoot, '<repo>'),
     ).toMatchInlineSnapshot(`
-      "Budgets
+      "3 skills checked: 0 errors, 4 warnings, 4 info (budget_usage 2, budget_descriptions_dropped 1, hidden_characters 1, hidden_html_comment 1, instruction_override 1, large_description 1, missing_trigger_cue 1)
+
+      Budgets
           2000 tokens     needs 84 (4%): everything fits
            120 characters needs 396 (330%): 2 without description
           info     The 3 skills need 84 tokens with full descriptions: 4% of Skillset's catalog budget of 2000 tokens.  [budget_usage]
@@ -198,10 +203,34 @@ describe('skillset doctor', () => {
       i temperature  project  .agents/skills/temperature
           SKILL.md:3  info     The description says what the skill does but not when to use it (no cue such as "use when", "use this", "use for").  [missing_trigger_cue]
             fix: Add a sentence such as "Use when the user asks to …" naming the requests it should answer.
-
-      3 skills checked: 0 errors, 4 warnings, 4 info (budget_usage 2, budget_descriptions_dropped 1, hidden_characters 1, hidden_html_comment 1, instruction_override 1, large_description 1, missing_trigger_cue 1)
       "
     `);
+  });
+
+  it('shows warnings and worse by default, errors only on request, and says what it hides', async () => {
+    await withProject(async ({ project, env }) => {
+      const byDefault = await runSkillset(['doctor'], { cwd: project, env });
+      const firstLine = byDefault.stdout.split('\n')[0] ?? '';
+      expect(firstLine).toMatch(/^\d+ skills checked: 2 errors, \d+ warnings, \d+ info/);
+      expect(byDefault.stdout).toMatch(
+        /Showing warning and worse; --severity info shows \d+ more\./,
+      );
+      expect(byDefault.stdout).not.toContain('[missing_trigger_cue]');
+      expect(byDefault.stdout).toContain('[description_collision]');
+      const errorsOnly = await runSkillset(['doctor', '--json', '--severity', 'error'], {
+        cwd: project,
+        env,
+      });
+      const report = JSON.parse(errorsOnly.stdout) as DoctorReport;
+      expect(Object.values(codesOf(report, project)).flat()).toEqual([
+        'error invalid_skill@SKILL.md:4',
+        'error description_too_long@SKILL.md:3',
+      ]);
+      expect(errorsOnly.exitCode).toBe(1);
+      const wrong = await runSkillset(['doctor', '--severity', 'loud'], { cwd: project, env });
+      expect(wrong.exitCode).toBe(2);
+      expect(wrong.stderr).toContain('loud');
+    });
   });
 
   it('measures the budgets it is given and names the skills that would lose their description or vanish', async () => {

@@ -190,14 +190,26 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         ])
         .default([]),
     )
+    .addOption(
+      new Option('--severity <level>', 'the least severe findings shown (the summary counts all)')
+        .choices(['error', 'warning', 'info'])
+        .default('warning'),
+    )
     .option('--json', 'print machine-readable JSON')
     .action(
-      async (options: { dir: string[]; budget: number; budgetChars: number[]; json?: boolean }) => {
+      async (options: {
+        dir: string[];
+        budget: number;
+        budgetChars: number[];
+        severity: 'error' | 'warning' | 'info';
+        json?: boolean;
+      }) => {
         const { runDoctor } = await import('./commands/doctor.ts');
         outcome.exitCode = await runDoctor(terminal, {
           dirs: options.dir,
           budget: options.budget,
           budgetChars: options.budgetChars,
+          severity: options.severity,
           json: options.json,
         });
       },

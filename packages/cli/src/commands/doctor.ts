@@ -19,6 +19,20 @@ export interface DoctorCommandOptions {
   /** Other agents' listing budgets in characters; the defaults when empty. */
   budgetChars: number[];
   json?: boolean;
+  /** The least severe findings shown (default `warning`); the summary counts every finding. */
+  severity?: DoctorSeverity;
+}
+
+const severityRank: Record<DoctorSeverity, number> = { error: 0, warning: 1, info: 2 };
+
+/** The report with only the findings at `minimum` severity or worse; the summary is unchanged. */
+function keepSeverity(report: DoctorReport, minimum: DoctorSeverity): DoctorReport {
+  const shown = (finding: DoctorFinding) => severityRank[finding.severity] <= severityRank[minimum];
+  return {
+    ...report,
+    set: report.set.filter(shown),
+    skills: report.skills.map((skill) => ({ ...skill, findings: skill.findings.filter(shown) })),
+  };
 }
 
 const severityStyle = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
@@ -56,7 +70,9 @@ function budgetLine(budget: BudgetReport): string {
   return `  ${String(budget.limit).padStart(6)} ${budget.unit.padEnd(10)} needs ${budget.needed} (${share}%)${cuts.length > 0 ? `: ${cuts.join(', ')}` : ': everything fits'}`;
 }
 
-function printHuman(terminal: Terminal, report: DoctorReport) {
+function printHuman(terminal: Terminal, report: DoctorReport, minimum: DoctorSeverity) {
+  printSummary(terminal, report, minimum);
+  printLine(terminal);
   printLine(terminal, paint(terminal, 'stdout', 'bold', 'Budgets'));
   for (const budget of report.budgets) printLine(terminal, budgetLine(budget));
   for (const finding of report.set) printFinding(terminal, finding);
@@ -79,8 +95,10 @@ function printHuman(terminal: Terminal, report: DoctorReport) {
     );
     for (const finding of skill.findings) printFinding(terminal, finding);
   }
+}
+
+function printSummary(terminal: Terminal, report: DoctorReport, minimum: DoctorSeverity) {
   const { summary } = report;
-  printLine(terminal);
   const codes = Object.entries(summary.codes)
     .sort(([, a], [, b]) => b - a)
     .map(([code, count]) => `${code} ${count}`)
@@ -89,6 +107,20 @@ function printHuman(terminal: Terminal, report: DoctorReport) {
     terminal,
     `${plural(summary.skills, 'skill')} checked: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.info} info${codes === '' ? '' : ` (${codes})`}`,
   );
+  const hidden =
+    (minimum === 'error' ? summary.warnings : 0) + (minimum === 'info' ? 0 : summary.info);
+  if (hidden > 0) {
+    const lower = minimum === 'error' ? 'warning' : 'info';
+    printLine(
+      terminal,
+      paint(
+        terminal,
+        'stdout',
+        'dim',
+        `Showing ${minimum} and worse; --severity ${lower} shows ${hidden} more.`,
+      ),
+    );
+  }
 }
 
 /** `skillset doctor`: budgets, collisions, trigger quality and content risks of the local skills; exits 1 on an error-level finding. */
@@ -102,8 +134,10 @@ export async function runDoctor(terminal: Terminal, options: DoctorCommandOption
       ...(options.budgetChars.length > 0 ? { characterBudgets: options.budgetChars } : {}),
       index: { synonyms: loadLocalSynonyms() },
     });
-    if (options.json) printJson(terminal, report);
-    else printHuman(terminal, report);
+    const minimum = options.severity ?? 'warning';
+    const shown = keepSeverity(report, minimum);
+    if (options.json) printJson(terminal, shown);
+    else printHuman(terminal, shown, minimum);
     return sourceFailed || report.summary.errors > 0 ? 1 : 0;
   } finally {
     await registry.close();
