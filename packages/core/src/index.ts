@@ -256,6 +256,7 @@ export {
   hashSkillContent,
   type InvertedIndex,
   type InvertedIndexSettings,
+  matchSkillWords,
   type RankedSkill,
   type SearchSkillsOptions,
   type SkillAnalysis,

@@ -20,6 +20,23 @@ function fieldTexts(skill: CatalogSkill): Array<[SkillMatch['field'], string]> {
   ];
 }
 
+/** Per field, the skill's words (at most five) that `matches` accepts. */
+export function matchSkillWords(
+  skill: CatalogSkill,
+  matches: (word: string) => boolean,
+): SkillMatch[] {
+  const found: SkillMatch[] = [];
+  for (const [field, text] of fieldTexts(skill)) {
+    const words = new Set<string>();
+    for (const word of splitWords(text)) {
+      if (words.size >= MAXIMUM_WORDS) break;
+      if (matches(word)) words.add(word);
+    }
+    if (words.size > 0) found.push({ field, words: [...words] });
+  }
+  return found;
+}
+
 /**
  * Why a skill matched a query, for people: per field, the skill's words whose stems are the
  * query's terms (or, with `synonyms`, their related terms), as the ranker counted them.
@@ -29,17 +46,9 @@ export function explainSkillMatch(
   skill: CatalogSkill,
   synonyms?: SynonymTable,
 ): SkillMatch[] {
-  const fields = fieldTexts(skill);
-  const skillTerms = new Set(fields.flatMap(([, text]) => splitWords(text).map(stemTerm)));
+  const skillTerms = new Set(
+    fieldTexts(skill).flatMap(([, text]) => splitWords(text).map(stemTerm)),
+  );
   const terms = expandQuery(query, synonyms, 1, (term) => skillTerms.has(term));
-  const matches: SkillMatch[] = [];
-  for (const [field, text] of fields) {
-    const words = new Set<string>();
-    for (const word of splitWords(text)) {
-      if (words.size >= MAXIMUM_WORDS) break;
-      if (terms.has(stemTerm(word))) words.add(word);
-    }
-    if (words.size > 0) matches.push({ field, words: [...words] });
-  }
-  return matches;
+  return matchSkillWords(skill, (word) => terms.has(stemTerm(word)));
 }

@@ -24,7 +24,7 @@ export {
   type SkillSearchHit,
 } from './create-skill-index.ts';
 export type { EmbeddingCache, EmbeddingFunction } from './embedding-function.ts';
-export { explainSkillMatch, type SkillMatch } from './explain-skill-match.ts';
+export { explainSkillMatch, matchSkillWords, type SkillMatch } from './explain-skill-match.ts';
 export {
   type FusedResult,
   type FuseRankingsOptions,

@@ -2,6 +2,7 @@ import {
   type CatalogSkill,
   createSkillIndex,
   explainSkillMatch,
+  matchSkillWords,
   type SkillMatch,
   type SynonymTable,
   splitWords,
@@ -56,22 +57,8 @@ export function searchStoredSkills(
   for (const document of documents) {
     const skill = byDocument.get(document) as StoredSkill;
     if (seen.has(skill)) continue;
-    const match = prefixMatch(document, partial);
+    const match = matchSkillWords(document, (word) => word.startsWith(partial));
     if (match.length > 0) found.push({ skill, match });
   }
   return found;
-}
-
-/** The fields of a skill with words that start with `prefix`. */
-function prefixMatch(document: CatalogSkill, prefix: string): SkillMatch[] {
-  const fields: Array<[SkillMatch['field'], string]> = [
-    ['name', document.name.replace(/-/g, ' ')],
-    ['description', document.description],
-    ['tags', (document.tags ?? []).join(' ')],
-    ['category', document.category ?? ''],
-  ];
-  return fields.flatMap(([field, text]) => {
-    const words = [...new Set(splitWords(text).filter((word) => word.startsWith(prefix)))];
-    return words.length === 0 ? [] : [{ field, words: words.slice(0, 5) }];
-  });
 }
