@@ -202,6 +202,11 @@ describe.each(targets)('identity attacks ($name)', (target) => {
       workspace: evil.id,
     });
     expect(stolen.status).toBe(404);
+    const searched = await json<{ items: { name: string }[] }>(
+      request('GET', '/api/skills?q=victim-notes', { token: attacker.token, workspace: evil.id }),
+      200,
+    );
+    expect(searched.items.map((item) => item.name)).not.toContain('victim-notes');
     const own = await request('GET', '/api/skills/victim-notes', { token: victim.token });
     expect(own.status).toBe(200);
     expect(
@@ -376,6 +381,11 @@ describe.each(targets)('identity attacks ($name)', (target) => {
       200,
     );
     expect(list.items.map((item) => item.name)).not.toContain('guarded');
+    const searched = await json<{ items: { name: string }[] }>(
+      request('GET', '/api/skills?q=guarded', { token: denied.token }),
+      200,
+    );
+    expect(searched.items.map((item) => item.name)).not.toContain('guarded');
     for (const path of [
       '/api/skills/guarded',
       '/api/skills/guarded/files/SKILL.md',
