@@ -13,4 +13,8 @@ export {
   createAgent,
 } from './create-agent.ts';
 export { describeModelError } from './describe-model-error.ts';
+export {
+  type EvaluateTriggersWithModelOptions,
+  evaluateTriggersWithModel,
+} from './evaluate-triggers-with-model.ts';
 export { MODEL_PROVIDERS, type ModelConfigErrorCode, resolveModel } from './resolve-model.ts';

@@ -2,6 +2,7 @@ import type { CatalogFormat, CatalogMode } from '@skillset/core';
 import { Command, Option } from 'commander';
 import { readCliVersion } from './cli-version.ts';
 import { parseExpires } from './output/parse-expires.ts';
+import { parseShare } from './output/parse-share.ts';
 import { parsePositiveInteger } from './output/positive-integer.ts';
 import type { Terminal } from './output/terminal.ts';
 
@@ -42,6 +43,18 @@ interface PackCliOptions {
   dir: string[];
   out?: string;
   force?: boolean;
+  json?: boolean;
+}
+
+interface EvalCliOptions {
+  dir: string[];
+  evalSet?: string;
+  model?: string;
+  runs: number;
+  top: number;
+  minRecall?: number;
+  minPrecision?: number;
+  junit?: string;
   json?: boolean;
 }
 
@@ -269,6 +282,53 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         ...(options.model === undefined ? {} : { model: options.model }),
         ...(options.print === undefined ? {} : { print: options.print }),
       });
+    });
+
+  program
+    .command('eval')
+    .description(
+      "Run skills' trigger evals (evals/triggers.json): offline through the ranked search, or with --model",
+    )
+    .argument(
+      '[skill...]',
+      'the skills to evaluate (default: every skill with evals/triggers.json)',
+    )
+    .addOption(dirOption())
+    .option('--eval-set <file>', 'read the cases from this file instead (one skill)')
+    .option(
+      '--model <provider:id>',
+      'ask this model, with the whole catalog, whether it loads the skill (same specs as chat)',
+    )
+    .addOption(
+      new Option('--runs <count>', 'runs per query with --model')
+        .argParser(parsePositiveInteger)
+        .default(3),
+    )
+    .addOption(
+      new Option(
+        '--top <count>',
+        'offline: a query triggers when the skill is among this many first matches',
+      )
+        .argParser(parsePositiveInteger)
+        .default(3),
+    )
+    .addOption(
+      new Option(
+        '--min-recall <share>',
+        "exit 1 when a skill's recall is below this (0–1)",
+      ).argParser(parseShare),
+    )
+    .addOption(
+      new Option(
+        '--min-precision <share>',
+        "exit 1 when a skill's precision is below this (0–1)",
+      ).argParser(parseShare),
+    )
+    .option('--junit <file>', 'also write the results as JUnit XML')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (skills: string[], { dir, ...options }: EvalCliOptions) => {
+      const { runEval } = await import('./commands/eval.ts');
+      outcome.exitCode = await runEval(terminal, { skills, dirs: dir, ...options });
     });
 
   program

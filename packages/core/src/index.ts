@@ -50,6 +50,25 @@ export {
 } from './doctor/index.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
 export type { SkillsetErrorCode } from './errors/skillset-error-code.ts';
+export {
+  checkTriggerEvalThresholds,
+  DEFAULT_TRIGGER_EVAL_TOP,
+  type EvaluateTriggersOfflineOptions,
+  evaluateTriggersOffline,
+  judgeTriggerCase,
+  MAXIMUM_TRIGGER_EVAL_CASES,
+  MAXIMUM_TRIGGER_EVAL_QUERY_LENGTH,
+  type ParsedTriggerEvalSet,
+  parseTriggerEvalSet,
+  readTriggerEvalSet,
+  summarizeTriggerEval,
+  TRIGGER_EVAL_SCORE_SHARE,
+  TRIGGER_EVAL_SET_PATH,
+  type TriggerCaseResult,
+  type TriggerEvalCase,
+  type TriggerEvalReport,
+  type TriggerEvalThresholds,
+} from './evals/index.ts';
 export { guessMimeType, isTextMimeType } from './files/guess-mime-type.ts';
 export {
   checkSkillName,
