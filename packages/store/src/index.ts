@@ -119,6 +119,11 @@ export {
   type TokensRepository,
 } from './repositories/tokens-repository.ts';
 export type {
+  SaveTriggerEvalOptions,
+  StoredTriggerEval,
+  TriggerEvalsRepository,
+} from './repositories/trigger-evals-repository.ts';
+export type {
   UsageCount,
   UsageCountsOptions,
   UsageEventInput,

@@ -43,6 +43,7 @@ const TABLES: PgTable[] = [
   schema.invitations,
   schema.userIdentities,
   schema.chatConversations,
+  schema.skillTriggerEvals,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -72,6 +73,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0004-access-epoch',
             '0005-proven-identity',
             '0006-chat-conversations',
+            '0007-skill-trigger-evals',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -85,6 +87,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0004-access-epoch',
             '0005-proven-identity',
             '0006-chat-conversations',
+            '0007-skill-trigger-evals',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';

@@ -9,6 +9,7 @@ import { createPermissionsRepository } from '../repositories/permissions-reposit
 import { createSessionsRepository } from '../repositories/sessions-repository.ts';
 import { createSignInCodesRepository } from '../repositories/sign-in-codes-repository.ts';
 import { createTokensRepository } from '../repositories/tokens-repository.ts';
+import { createTriggerEvalsRepository } from '../repositories/trigger-evals-repository.ts';
 import { createUsageRepository } from '../repositories/usage-repository.ts';
 import { createUsersRepository } from '../repositories/users-repository.ts';
 import { createWorkspacesRepository } from '../repositories/workspaces-repository.ts';
@@ -34,5 +35,6 @@ export function createStoreRepositories(database: StoreDatabase): StoreRepositor
     usage: createUsageRepository(session),
     audit: createAuditRepository(session),
     chats: createChatsRepository(session),
+    triggerEvals: createTriggerEvalsRepository(session),
   };
 }

@@ -11,6 +11,7 @@ import type { PermissionsRepository } from '../repositories/permissions-reposito
 import type { SessionsRepository } from '../repositories/sessions-repository.ts';
 import type { SignInCodesRepository } from '../repositories/sign-in-codes-repository.ts';
 import type { TokensRepository } from '../repositories/tokens-repository.ts';
+import type { TriggerEvalsRepository } from '../repositories/trigger-evals-repository.ts';
 import type { UsageRepository } from '../repositories/usage-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { WorkspacesRepository } from '../repositories/workspaces-repository.ts';
@@ -34,6 +35,7 @@ export interface StoreRepositories {
   readonly usage: UsageRepository;
   readonly audit: AuditRepository;
   readonly chats: ChatsRepository;
+  readonly triggerEvals: TriggerEvalsRepository;
 }
 
 /** The repositories inside {@link Store.transaction}: every call joins the one transaction. */

@@ -5,7 +5,7 @@ import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedBuiltinSkills } from '../bootstrap/seed-builtin-skills.ts';
 import type { Store } from '../store/store.ts';
-import { createTenant, skillText } from './store-fixtures.ts';
+import { createTenant, createWorkspaceSkill, skillText } from './store-fixtures.ts';
 
 /** Registers the agents, permissions, usage, audit and seeding part of the store contract. */
 export function defineWorkspaceDataContract(getStore: () => Store): void {
@@ -258,6 +258,42 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
       } finally {
         await rm(folder, { recursive: true, force: true });
       }
+    });
+
+    it("keeps each skill's last trigger eval per workspace, replaced by the next", async () => {
+      const tenant = await createTenant(store, 'evals');
+      const other = await createTenant(store, 'evals-other');
+      const skill = await createWorkspaceSkill(store, tenant.workspace.id, 'release-notes');
+      const report = (recall: number) => ({
+        skill: 'release-notes',
+        mode: 'offline' as const,
+        top: 3,
+        skillCount: 4,
+        runs: 1,
+        cases: [],
+        precision: 1,
+        recall,
+        passAtK: 1,
+        passAllK: 1,
+        passed: 1,
+        failed: 0,
+      });
+      const save = (workspaceId: string, recall: number) =>
+        store.triggerEvals.save({
+          workspaceId,
+          skillId: skill.id,
+          version: 1,
+          report: report(recall),
+          createdBy: tenant.user.id,
+        });
+      await save(tenant.workspace.id, 0.5);
+      const last = await save(tenant.workspace.id, 0.75);
+      expect(last).toMatchObject({ version: 1, report: report(0.75), createdBy: tenant.user.id });
+      expect(await store.triggerEvals.get(tenant.workspace.id, skill.id)).toEqual(last);
+      expect(await store.triggerEvals.get(other.workspace.id, skill.id)).toBeUndefined();
+      const deleted = await store.skills.delete({ ...tenant.access, id: skill.id });
+      expect(deleted.ok).toBe(true);
+      expect(await store.triggerEvals.get(tenant.workspace.id, skill.id)).toBeUndefined();
     });
 
     it('keeps chat conversations per workspace: one workspace’s never evict another’s', async () => {
