@@ -1,3 +1,9 @@
+export {
+  formatWordVectorFile,
+  parseWordVectorFile,
+  WORD_VECTOR_FILE_VERSION,
+} from '../search/word-vector-file.ts';
+export type { WordVectors } from '../search/word-vectors.ts';
 export { BUILTIN_SKILLS_DIR } from './builtin-skills-dir.ts';
 export {
   createFolderSkillStore,
@@ -48,6 +54,7 @@ export {
   SYNONYM_FILE_MAGIC,
   SYNONYM_FILE_VERSION,
 } from './load-synonyms.ts';
+export { loadWordVectors, WORD_VECTOR_FILE } from './load-word-vectors.ts';
 export {
   type BinaryProbe,
   type BinaryProbeOptions,
