@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogSkill } from '../catalog/catalog-skill.ts';
 import { createSkillIndex } from './create-skill-index.ts';
 import type { SynonymTable } from './synonym-table.ts';
+import { formatWordVectorFile, parseWordVectorFile } from './word-vector-file.ts';
 
 const skills: CatalogSkill[] = [
   { name: 'deploy-to-vercel', description: 'Deploy web apps to Vercel from the command line.' },
@@ -98,5 +99,40 @@ describe('createSkillIndex', () => {
   it('returns nothing for a query of only stop words and handles an empty skill set', () => {
     expect(createSkillIndex(skills).search('what is the')).toEqual([]);
     expect(createSkillIndex([]).search('anything')).toEqual([]);
+  });
+});
+
+describe('createSkillIndex with word vectors', () => {
+  const vectors = parseWordVectorFile(
+    formatWordVectorFile(
+      [
+        ['guide', [0, 0, 1]],
+        ['car', [1, 0, 0]],
+        ['automobile', [0.9, 0.1, 0]],
+        ['banana', [0, 1, 0]],
+      ],
+      3,
+    ),
+  );
+  const guides: CatalogSkill[] = [
+    { name: 'banana-guide', description: 'A guide to banana.' },
+    { name: 'car-guide', description: 'A guide to car.' },
+    { name: 'unrelated', description: 'Nothing in common.' },
+  ];
+
+  it('breaks an equal lexical match toward the skill closer in meaning', () => {
+    const plain = createSkillIndex(guides).search('automobile guide');
+    expect(plain.map((hit) => hit.name)).toEqual(['banana-guide', 'car-guide']);
+    const index = createSkillIndex(guides, { wordVectors: vectors });
+    expect(index.search('automobile guide').map((hit) => hit.name)).toEqual([
+      'car-guide',
+      'banana-guide',
+    ]);
+  });
+
+  it('adds nothing to skills without a lexical match, and nothing at semantic weight 0', () => {
+    expect(createSkillIndex(guides, { wordVectors: vectors }).search('automobile')).toEqual([]);
+    const off = createSkillIndex(guides, { wordVectors: vectors, semanticWeight: 0 });
+    expect(off.search('automobile guide')[0]?.name).toBe('banana-guide');
   });
 });

@@ -7,10 +7,12 @@ import {
   type SkillAnalysis,
   type SkillField,
 } from './build-inverted-index.ts';
+import { createSkillVectors } from './create-skill-vectors.ts';
 import { expandQuery } from './expand-query.ts';
 import { collectFeedbackTerms, type FeedbackSettings } from './pseudo-relevance-feedback.ts';
 import { selectTop } from './select-top.ts';
 import type { SynonymTable } from './synonym-table.ts';
+import type { WordVectors } from './word-vectors.ts';
 
 /** Options of `createSkillIndex`; every ranking knob has a measured default (docs/decisions/0011). */
 export interface SkillIndexOptions {
@@ -22,6 +24,10 @@ export interface SkillIndexOptions {
   index?: Partial<Omit<InvertedIndexSettings, 'fields'>> & {
     fields?: Partial<Record<SkillField, FieldSettings>>;
   };
+  /** Static word embeddings (e.g. `loadWordVectors()`): matches close in meaning to the query rank higher; none by default. */
+  wordVectors?: WordVectors;
+  /** How much embedding similarity adds, as a share of the best lexical score (docs/decisions/0112). */
+  semanticWeight?: number;
   /** Pseudo-relevance feedback settings; `documents: 0` turns it off. */
   feedback?: Partial<FeedbackSettings>;
   /**
@@ -84,8 +90,9 @@ export const DEFAULT_FEEDBACK_SETTINGS: FeedbackSettings = {
 };
 
 const defaultSynonymWeight = 0.4;
+const defaultSemanticWeight = 0.2;
 
-/** Builds the offline ranker for a skill set: BM25F over name, description, tags and body, with stemming, synonyms and pseudo-relevance feedback. */
+/** Builds the offline ranker for a skill set: BM25F over name, description, tags and body, with stemming, synonyms, word-embedding similarity and pseudo-relevance feedback. */
 export function createSkillIndex(
   skills: readonly CatalogSkill[],
   options: SkillIndexOptions = {},
@@ -106,6 +113,11 @@ export function createSkillIndex(
           documentFrequency: new Map(),
         }
       : buildInvertedIndex(skills, settings, options.analyses);
+  const semanticWeight = options.semanticWeight ?? defaultSemanticWeight;
+  const skillVectors =
+    options.wordVectors !== undefined && semanticWeight > 0
+      ? createSkillVectors(skills, options.wordVectors)
+      : undefined;
   const scores = new Float64Array(skills.length);
   const touched: number[] = [];
   const compare = (left: number, right: number): number => {
@@ -130,6 +142,19 @@ export function createSkillIndex(
     }
   };
 
+  // Among lexical matches only, so `search()` still returns matches and the scale stays BM25's.
+  const addSimilarity = (query: string): void => {
+    const similarities = skillVectors?.similarities(query, touched);
+    if (similarities === undefined) return;
+    let best = 0;
+    for (const document of touched) best = Math.max(best, scores[document] ?? 0);
+    const weight = semanticWeight * best;
+    // 1 + similarity (0–2) keeps every match above 0; among matches it ranks as similarity does.
+    for (const document of touched) {
+      scores[document] = (scores[document] ?? 0) + weight * (1 + (similarities[document] ?? 0));
+    }
+  };
+
   const rank = (query: string, queryOptions: SkillIndexQueryOptions = {}): RankedSkill[] => {
     const limit = Math.min(queryOptions.limit ?? 10, skills.length);
     const terms = expandQuery(query, options.synonyms, synonymWeight, (term) =>
@@ -141,6 +166,7 @@ export function createSkillIndex(
         const top = selectTop(touched, scores, feedback.documents, compare);
         accumulate(collectFeedbackTerms(index, top, scores, terms, feedback));
       }
+      if (skillVectors !== undefined && touched.length > 0) addSimilarity(query);
       const best = selectTop(touched, scores, limit, compare);
       const ranked: RankedSkill[] = best.map((position) => ({
         skill: skills[position] as CatalogSkill,

@@ -23,6 +23,8 @@ export {
   type SkillIndexQueryOptions,
   type SkillSearchHit,
 } from './create-skill-index.ts';
+export { createSkillVectors, type SkillVectors } from './create-skill-vectors.ts';
+export { embedWords, normalizeVector } from './embed-words.ts';
 export type { EmbeddingCache, EmbeddingFunction } from './embedding-function.ts';
 export { explainSkillMatch, matchSkillWords, type SkillMatch } from './explain-skill-match.ts';
 export {
@@ -36,3 +38,9 @@ export type { FeedbackSettings } from './pseudo-relevance-feedback.ts';
 export { type SearchSkillsOptions, searchSkills } from './search-skills.ts';
 export type { RelatedTerm, SynonymTable } from './synonym-table.ts';
 export { splitWords, stemTerm, tokenizeText } from './tokenize-text.ts';
+export {
+  formatWordVectorFile,
+  parseWordVectorFile,
+  WORD_VECTOR_FILE_VERSION,
+} from './word-vector-file.ts';
+export type { WordVectors } from './word-vectors.ts';
