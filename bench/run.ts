@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, string> = {
   server: './server.ts',
   scan: './scan.ts',
   selection: './selection.ts',
+  synthetic: './synthetic-queries.ts',
   catalog: './catalog.ts',
   process: './process.ts',
 };

@@ -13,7 +13,7 @@ import {
   type SkillIndex,
   type SkillIndexOptions,
 } from '@skillset/core';
-import { loadSynonyms } from '@skillset/core/node';
+import { loadSynonyms, loadWordVectors } from '@skillset/core/node';
 import { loadWordNetSynonyms } from '../scripts/synonyms/load-word-net-synonyms.ts';
 
 /** A benchmark query: the request and every correct skill name. */
@@ -160,6 +160,11 @@ export async function run(): Promise<void> {
   console.log(
     `selection: ${skills.length} skills (${corpus.length} corpus + ${distractors.length} distractors), ${queries.length} queries; load ${(loaded - started).toFixed(0)} ms, synonyms ${(synonymsLoaded - loaded).toFixed(0)} ms (${synonyms.size} terms)`,
   );
+  const vectorsStart = performance.now();
+  const wordVectors = loadWordVectors();
+  console.log(
+    `  word vectors: ${(performance.now() - vectorsStart).toFixed(0)} ms (${wordVectors.rows.size} words)`,
+  );
   const synonymsOnly = loadWordNetSynonyms({ relatedWeight: 0 });
   const withoutBody = {
     body: { weight: 0, lengthNormalization: 0.75 },
@@ -170,6 +175,7 @@ export async function run(): Promise<void> {
     ['bm25f + body + WordNet synonyms', { synonyms: synonymsOnly }],
     ['default: + WordNet hypernyms/derivations', { synonyms }],
     ['default + pseudo-relevance feedback', { synonyms, feedback: { documents: 8 } }],
+    ['default + word vectors (GloVe 100d, 0.2)', { synonyms, wordVectors }],
   ];
   const header = `| ${'ranker'.padEnd(44)} |   n |  R@5  |  R@20 |  R@50 |  MRR  |\n|${'-'.repeat(46)}|-----|-------|-------|-------|-------|`;
   const rows = [header];
