@@ -3639,6 +3639,159 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/skills/{name}/eval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The skill's last trigger eval in your workspace */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Pick the skill of this scope (e.g. a shadowed one); default: the winner. */
+                    scope?: components["schemas"]["SkillScope"] & unknown;
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The last eval, or null when none ran */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            lastEval: components["schemas"]["SkillTriggerEval"] & (Record<string, never> | null);
+                        };
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Run the skill's trigger eval in your workspace's catalog (offline, or with the chat model) and keep it as the last result */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description Pick the skill of this scope (e.g. a shadowed one); default: the winner. */
+                    scope?: components["schemas"]["SkillScope"] & unknown;
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SkillEvalRequest"];
+                };
+            };
+            responses: {
+                /** @description The eval, now the skill’s last result in this workspace */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SkillTriggerEval"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A service the server called (the model provider) failed: the message says how */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not available now: the message says what to configure */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/skills/commands": {
         parameters: {
             query?: never;
@@ -5125,6 +5278,51 @@ export interface components {
             /** @description The whole new SKILL.md. */
             content: string;
             message?: string;
+        };
+        SkillTriggerEval: {
+            /** @description The skill version the eval ran against. */
+            version: number;
+            createdAt: string;
+            report: {
+                skill: string;
+                /** @enum {string} */
+                mode: "offline" | "model";
+                model?: string;
+                top?: number;
+                skillCount: number;
+                runs: number;
+                cases: {
+                    query: string;
+                    shouldTrigger: boolean;
+                    runs: number;
+                    triggers: number;
+                    triggerRate: number;
+                    triggered: boolean;
+                    passed: boolean;
+                    rank?: number | null;
+                    scoreShare?: number;
+                    chose?: string[];
+                }[];
+                precision: number | null;
+                recall: number | null;
+                passAtK: number;
+                passAllK: number;
+                passed: number;
+                failed: number;
+            };
+        };
+        SkillEvalRequest: {
+            /** @description The cases, in skill-creator's format; default: the skill's evals/triggers.json. */
+            evalSet?: {
+                query: string;
+                should_trigger: boolean;
+            }[];
+            /** @description Ask the server's chat model (SKILLSET_MODEL) instead of the offline ranker. */
+            withModel?: boolean;
+            /** @description Runs per query with the model; default 3. */
+            runs?: number;
+            /** @description Offline: a query triggers when the skill is among this many first matches; default 3. */
+            top?: number;
         };
         SkillCommand: {
             name: string;

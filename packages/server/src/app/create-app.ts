@@ -111,8 +111,9 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   );
   app.use('/api/*', forgetPoliciesAfterWrites(runtime));
   registerAdminRoutes(app, dependencies);
-  registerSkillRoutes(app, { ...dependencies, runtime });
+  const chat = createChatService(runtime, dependencies.chat);
+  registerSkillRoutes(app, { ...dependencies, runtime }, chat);
   registerRuntimeRoutes(app, { ...dependencies, runtime });
-  registerChatRoutes(app, createChatService(runtime, dependencies.chat));
+  registerChatRoutes(app, chat);
   return app;
 }

@@ -4,8 +4,9 @@ import {
   type CreateAgentOptions,
   createAgent,
   describeModelError,
+  evaluateTriggersWithModel,
 } from '@skillset/agent';
-import { SkillsetError } from '@skillset/core';
+import { SkillsetError, type TriggerEvalCase, type TriggerEvalReport } from '@skillset/core';
 import {
   createUIMessageStream,
   type LanguageModel,
@@ -56,10 +57,22 @@ export interface ChatPromptInput {
   agent?: string;
 }
 
+/** A trigger eval asked of the chat's model: does it load `skill` for each query? */
+export interface ChatTriggerEvalInput {
+  skill: string;
+  cases: readonly TriggerEvalCase[];
+  runs: number;
+}
+
 /** The agent turns of `POST /api/chat`, their conversations and their approval questions. */
 export interface ChatService {
   /** Runs one turn and streams it as UI message chunks; throws (503, 409, 404) before streaming. */
   turn(principal: RequestPrincipal, input: ChatTurnInput): Promise<ReadableStream<UIMessageChunk>>;
+  /** Runs a trigger eval with the chat's model and the principal's whole catalog; records no usage. */
+  evaluateTriggers(
+    principal: RequestPrincipal,
+    input: ChatTriggerEvalInput,
+  ): Promise<TriggerEvalReport>;
   /** The system prompt and policy trace the next turn would use; needs no model. */
   prompt(principal: RequestPrincipal, input: ChatPromptInput): Promise<AgentPrompt>;
   /** Answers an open approval question this principal may answer; false when there is none. */
@@ -98,6 +111,7 @@ function askedBy(
 /** Creates the {@link ChatService} over the runtime; the agent reaches skills only through it. */
 export function createChatService(runtime: SkillRuntime, options: ChatOptions = {}): ChatService {
   const model = createChatModel(options.model);
+  const modelSpec = options.model?.spec ?? '';
   const maxHistoryTokens = options.maxHistoryTokens ?? MAX_CHAT_HISTORY_TOKENS;
   const approvals = createChatApprovals<ChatApprovalQuestion>(
     options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
@@ -223,6 +237,26 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
         ...(chat === undefined ? {} : { activeSkills: chat.activeSkills }),
       });
       return agent.prompt(input.message);
+    },
+
+    async evaluateTriggers(principal, input) {
+      const agentModel = model.resolve();
+      const scope = await runtime.open(principal);
+      const { onSkillUse: _notRecorded, ...agent } = agentOptions(scope, agentModel, 'eval');
+      try {
+        return await evaluateTriggersWithModel({
+          ...input,
+          model: modelSpec,
+          skillCount: (await scope.gate.list('use_skill')).length,
+          createSession: () => createAgent(agent),
+        });
+      } catch (error) {
+        throw new SkillsetError<ServerErrorCode>({
+          code: 'model_failed',
+          message: `The eval stopped: the model failed: ${(error as Error).message}`,
+          cause: error,
+        });
+      }
     },
 
     answer: (principal, id, approved) => approvals.answer(principal, id, approved),

@@ -9,6 +9,7 @@ const DESCRIPTIONS = {
   410: 'The link or code was used, revoked or has expired',
   413: 'The request body is too large',
   429: 'Too many requests: wait the seconds `Retry-After` gives',
+  502: 'A service the server called (the model provider) failed: the message says how',
   503: 'Not available now: the message says what to configure',
 } as const;
 

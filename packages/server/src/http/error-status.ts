@@ -4,6 +4,10 @@ import type { ServerErrorCode } from './server-error-code.ts';
 /** The HTTP status of every error code the API answers with; a new code without one does not compile. */
 export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode>> = {
   invalid_request: 400,
+  eval_set_missing: 400,
+  invalid_eval_set: 400,
+  skill_not_in_catalog: 409,
+  model_failed: 502,
   sso_failed: 400,
   mcp_server_not_allowed: 400,
   invalid_json: 400,

@@ -65,6 +65,11 @@ async function catalogInputs(skills: WorkspaceSkills, policy: ResolvedPolicy) {
   });
 }
 
+/** The ranker over the skills in a principal's catalog: the one its ranked catalog uses. */
+export async function catalogIndex(skills: WorkspaceSkills, policy: ResolvedPolicy) {
+  return (await catalogInputs(skills, policy)).index();
+}
+
 /**
  * Renders the catalog a principal's model sees (DESIGN.md §6): the allowed skills, the agent's
  * pinned skills first; inputs, index and results are cached until the skills or the policy change.
