@@ -1,3 +1,4 @@
+import type { TriggerEvalReport } from '@skillset/core';
 import { resolveServerConfig } from '@skillset/server';
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -44,6 +45,19 @@ async function evalApp(options: Parameters<typeof createRuntimeTestApp>[0] = {})
   return server;
 }
 
+/** What the eval routes and their errors answer. */
+interface EvalBody {
+  version: number;
+  createdAt: string;
+  report: TriggerEvalReport;
+  lastEval: EvalBody | null;
+  error: { code: string; message: string };
+}
+
+async function read(response: Response): Promise<EvalBody> {
+  return (await response.json()) as EvalBody;
+}
+
 /** A request as the workspace owner unless `options.token` says otherwise. */
 function call(
   app: RuntimeTestApp,
@@ -59,23 +73,18 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
     const app = await evalApp();
     const response = await call(app, 'POST', '/api/skills/release-notes/eval');
     expect(response.status).toBe(200);
-    const result = await response.json();
+    const result = await read(response);
     expect(result).toMatchObject({
       version: 1,
       report: { skill: 'release-notes', mode: 'offline', top: 3, passed: 3, failed: 1 },
     });
     expect(result.report.skillCount).toBeGreaterThanOrEqual(3);
     expect(result.report.recall).toBeCloseTo(2 / 3);
-    expect(result.report.cases.map((each: { rank: number | null }) => each.rank)).toEqual([
-      1,
-      1,
-      null,
-      expect.any(Number),
-    ]);
+    expect(result.report.cases.map((each) => each.rank)).toEqual([1, 1, null, expect.any(Number)]);
     const last = await call(app, 'GET', '/api/skills/release-notes/eval');
-    expect(await last.json()).toEqual({ lastEval: result });
+    expect(await read(last)).toEqual({ lastEval: result });
     const none = await call(app, 'GET', '/api/skills/pdf-forms/eval');
-    expect(await none.json()).toEqual({ lastEval: null });
+    expect(await read(none)).toEqual({ lastEval: null });
   });
 
   it('takes the cases from the body, and says what is wrong with bad ones or none', async () => {
@@ -87,11 +96,11 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
       },
     });
     expect(ok.status).toBe(200);
-    expect((await ok.json()).report).toMatchObject({ top: 1, recall: 1, passed: 1 });
+    expect((await read(ok)).report).toMatchObject({ top: 1, recall: 1, passed: 1 });
 
     const missing = await call(app, 'POST', '/api/skills/pdf-forms/eval');
     expect(missing.status).toBe(400);
-    expect(await missing.json()).toMatchObject({
+    expect(await read(missing)).toMatchObject({
       error: {
         code: 'eval_set_missing',
         message: expect.stringContaining('has no evals/triggers.json'),
@@ -101,7 +110,7 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
       json: { evalSet: [{ query: 'x', should_trigger: 'yes' }] },
     });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(await bad.json())).toContain('should_trigger');
+    expect(JSON.stringify(await read(bad))).toContain('should_trigger');
     const broken = await app.store.skills.create({
       scope: 'workspace',
       workspaceId: app.owner.workspaceId,
@@ -111,13 +120,13 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
     expect(broken.ok).toBe(true);
     const invalid = await call(app, 'POST', '/api/skills/broken-evals/eval');
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({
+    expect(await read(invalid)).toMatchObject({
       error: {
         code: 'invalid_eval_set',
         message: expect.stringMatching(/^broken-evals\/evals\/triggers\.json: .*JSON array/),
       },
     });
-    expect(await (await call(app, 'GET', '/api/skills/broken-evals/eval')).json()).toEqual({
+    expect(await read(await call(app, 'GET', '/api/skills/broken-evals/eval'))).toEqual({
       lastEval: null,
     });
   });
@@ -128,7 +137,7 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
     expect(off.status).toBe(200);
     const response = await call(app, 'POST', '/api/skills/release-notes/eval');
     expect(response.status).toBe(409);
-    expect((await response.json()).error.code).toBe('skill_not_in_catalog');
+    expect((await read(response)).error.code).toBe('skill_not_in_catalog');
   });
 
   it('lets a viewer read the last result but not run one, and shows another workspace nothing', async () => {
@@ -139,10 +148,10 @@ describe('POST /api/skills/{name}/eval (offline)', () => {
       token: viewer.token,
     });
     expect(denied.status).toBe(403);
-    const read = await call(app, 'GET', '/api/skills/release-notes/eval', {
+    const seen = await call(app, 'GET', '/api/skills/release-notes/eval', {
       token: viewer.token,
     });
-    expect((await read.json()).lastEval.report.skill).toBe('release-notes');
+    expect((await read(seen)).lastEval?.report.skill).toBe('release-notes');
 
     const stranger = await app.addWorkspace('other team');
     for (const method of ['GET', 'POST']) {
@@ -178,7 +187,7 @@ describe('POST /api/skills/{name}/eval with the model', () => {
       json: { withModel: true, runs: 2 },
     });
     expect(response.status).toBe(200);
-    const { report } = await response.json();
+    const { report } = await read(response);
     expect(endpoint.requests).toHaveLength(8);
     expect(JSON.stringify(endpoint.requests[0]?.messages[0])).toContain('pdf-forms');
     expect(report).toMatchObject({
@@ -188,18 +197,18 @@ describe('POST /api/skills/{name}/eval with the model', () => {
       precision: 1,
       passAtK: 0.75,
     });
-    expect(report.cases.map((each: { triggers: number }) => each.triggers)).toEqual([2, 2, 0, 0]);
+    expect(report.cases.map((each) => each.triggers)).toEqual([2, 2, 0, 0]);
     // Eval runs are not uses of the skill.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const usage = await call(app, 'GET', '/api/usage');
     expect(usage.status).toBe(200);
-    expect(JSON.stringify(await usage.json())).not.toContain('release-notes');
+    expect(JSON.stringify(await read(usage))).not.toContain('release-notes');
 
     const tooMany = await call(app, 'POST', '/api/skills/release-notes/eval', {
       json: { withModel: true, runs: 10, evalSet: Array(31).fill(triggers[0]) },
     });
     expect(tooMany.status).toBe(400);
-    expect((await tooMany.json()).error.message).toContain('at most 300');
+    expect((await read(tooMany)).error.message).toContain('at most 300');
   });
 
   it('answers 503 saying what to set when the server has no model', async () => {
@@ -208,6 +217,6 @@ describe('POST /api/skills/{name}/eval with the model', () => {
       json: { withModel: true },
     });
     expect(response.status).toBe(503);
-    expect((await response.json()).error.message).toContain('SKILLSET_MODEL');
+    expect((await read(response)).error.message).toContain('SKILLSET_MODEL');
   });
 });
