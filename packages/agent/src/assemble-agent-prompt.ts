@@ -13,7 +13,7 @@ import {
   type SkillIndex,
   type SkillRegistry,
 } from '@skillset/core';
-import { loadSynonyms } from '@skillset/core/node';
+import { loadRankerData } from '@skillset/core/node';
 
 /** How the `## Skills` catalog is built. */
 export interface AgentCatalogOptions {
@@ -93,7 +93,7 @@ export function createPromptAssembler(options: PromptAssemblerOptions) {
         ? undefined
         : [...listedFirst, ...current.skills.map((skill) => skill.name)];
     }
-    current.index ??= createSkillIndex(current.skills, { synonyms: loadSynonyms() });
+    current.index ??= createSkillIndex(current.skills, loadRankerData());
     const ranked = current.index.rank(query, { limit: current.skills.length });
     return [...listedFirst, ...ranked.map((hit) => hit.skill.name)];
   };

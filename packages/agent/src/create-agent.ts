@@ -14,7 +14,7 @@ import {
   type SkillToolResult,
 } from '@skillset/core';
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
-import { loadSynonyms } from '@skillset/core/node';
+import { loadRankerData } from '@skillset/core/node';
 import { isStepCount, type LanguageModel, type ModelMessage, streamText, type ToolSet } from 'ai';
 import type { AgentApproveFunction } from './agent-approval.ts';
 import type { AgentEvent } from './agent-event.ts';
@@ -113,7 +113,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
     ...(store === undefined ? {} : { store }),
     ...(approveSkill === undefined ? {} : { approve: approveSkill }),
     ...(options.gate === undefined ? {} : { gate: options.gate }),
-    synonyms: loadSynonyms(),
+    ranker: loadRankerData(),
   };
   const gate = options.gate?.withApprove(approveSkill) ?? createPolicyGate(shared);
   const base = `${options.systemPrompt ?? BASE_SYSTEM_PROMPT}${store === undefined ? '' : `\n${SAVE_PROCEDURE_PROMPT}`}`;

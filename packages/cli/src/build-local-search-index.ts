@@ -16,8 +16,7 @@ import {
   createSkillIndex,
   DEFAULT_INDEX_SETTINGS,
 } from '@skillset/core/lean';
-import { defaultCacheDir } from '@skillset/core/node';
-import { loadLocalSynonyms } from './load-local-synonyms.ts';
+import { defaultCacheDir, loadRankerData } from '@skillset/core/node';
 import type { Terminal } from './output/terminal.ts';
 import { readSearchPostingsFile, writeSearchPostingsFile } from './search-postings-file.ts';
 
@@ -141,7 +140,7 @@ function isCachedAnalysis(value: unknown): value is CachedAnalysis {
 }
 
 /**
- * The ranker over `entries` with the shipped synonyms. For a skill set whose files all keep their
+ * The ranker over `entries` with the shipped synonyms and word vectors. For a skill set whose files all keep their
  * size and mtime, the built postings load from one binary file; otherwise each skill's terms come
  * from the user cache while its `SKILL.md` keeps its size and mtime, only the other skills' bodies
  * are read and tokenized, and both files are rewritten (docs/decisions/0091, 0092).
@@ -155,9 +154,9 @@ export async function buildLocalSearchIndex(
   const stamps = entries.map(stampOf);
   const fingerprint = fingerprintOf(skills, stamps);
   const postingsFile = cacheFileOf(terminal, '.postings');
-  const synonyms = loadLocalSynonyms();
+  const ranker = loadRankerData();
   const persisted = readSearchPostingsFile({ file: postingsFile, fingerprint });
-  if (persisted !== undefined) return createSkillIndex(skills, { synonyms, postings: persisted });
+  if (persisted !== undefined) return createSkillIndex(skills, { ...ranker, postings: persisted });
 
   const file = cacheFileOf(terminal, '.json');
   const cached = readCache(file);
@@ -205,5 +204,5 @@ export async function buildLocalSearchIndex(
   if (changed || Object.keys(cached).length !== Object.keys(next).length) writeCache(file, next);
   const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS, analyses);
   if (allCacheable) writeSearchPostingsFile({ file: postingsFile, fingerprint, postings });
-  return createSkillIndex(skills, { synonyms, postings });
+  return createSkillIndex(skills, { ...ranker, postings });
 }

@@ -277,6 +277,7 @@ export {
   type InvertedIndexSettings,
   matchSkillWords,
   type RankedSkill,
+  type RankerData,
   type SearchSkillsOptions,
   type SkillAnalysis,
   type SkillIndex,

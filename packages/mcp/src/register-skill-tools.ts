@@ -25,7 +25,7 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   const { server, registry, policy, maxFileBytes } = options;
   const buildTools = async (extra: RequestExtra) => {
     // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
-    const [{ createSkillTools }, { loadSynonyms }] = await Promise.all([
+    const [{ createSkillTools }, { loadRankerData }] = await Promise.all([
       import('@skillset/core/tools'),
       import('@skillset/core/node'),
     ]);
@@ -33,7 +33,7 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
     const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
     return createSkillTools({
       registry,
-      synonyms: loadSynonyms(),
+      ranker: loadRankerData(),
       policy: gate.policy,
       gate,
       ...(canAsk ? { approve: createElicitationApprove(server, extra.requestId) } : {}),

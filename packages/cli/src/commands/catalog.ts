@@ -6,9 +6,9 @@ import {
   DEFAULT_CATALOG_BUDGET,
   renderCatalog,
 } from '@skillset/core';
+import { loadRankerData } from '@skillset/core/node';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { loadCatalogSkills } from '../load-catalog-skills.ts';
-import { loadLocalSynonyms } from '../load-local-synonyms.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { printJson, type Terminal } from '../output/terminal.ts';
@@ -42,7 +42,7 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
       format: options.format,
       mode: options.mode,
       ...(options.query === undefined ? {} : { query: options.query }),
-      ...(ranked ? { index: createSkillIndex(skills, { synonyms: loadLocalSynonyms() }) } : {}),
+      ...(ranked ? { index: createSkillIndex(skills, loadRankerData()) } : {}),
     });
     if (options.json) {
       printJson(terminal, {

@@ -6,7 +6,7 @@ import {
   type DoctorSeverity,
   diagnoseSkills,
 } from '@skillset/core';
-import { loadLocalSynonyms } from '../load-local-synonyms.ts';
+import { loadRankerData } from '@skillset/core/node';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
@@ -132,7 +132,7 @@ export async function runDoctor(terminal: Terminal, options: DoctorCommandOption
       registry,
       tokenBudget: options.budget,
       ...(options.budgetChars.length > 0 ? { characterBudgets: options.budgetChars } : {}),
-      index: { synonyms: loadLocalSynonyms() },
+      index: loadRankerData(),
     });
     const minimum = options.severity ?? 'warning';
     const shown = keepSeverity(report, minimum);

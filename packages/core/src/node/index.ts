@@ -46,6 +46,7 @@ export {
   loadPolicyConfigFile,
   PROJECT_POLICY_CONFIG_FILE,
 } from './load-policy-config.ts';
+export { loadRankerData } from './load-ranker-data.ts';
 export {
   formatSynonymFile,
   loadSynonyms,

@@ -42,6 +42,9 @@ export interface SkillIndexOptions {
   postings?: InvertedIndex['postings'];
 }
 
+/** The data the default ranker is built with (`loadRankerData()` from `@skillset/core/node` ships both). */
+export type RankerData = Pick<SkillIndexOptions, 'synonyms' | 'wordVectors'>;
+
 /** Options of one index query. */
 export interface SkillIndexQueryOptions {
   /** How many results to return (default 10). */

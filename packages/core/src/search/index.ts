@@ -18,6 +18,7 @@ export {
   DEFAULT_FEEDBACK_SETTINGS,
   DEFAULT_INDEX_SETTINGS,
   type RankedSkill,
+  type RankerData,
   type SkillIndex,
   type SkillIndexOptions,
   type SkillIndexQueryOptions,

@@ -49,7 +49,7 @@ describe('search_skills', () => {
     const synonyms: SynonymTable = new Map([['vers', [{ term: 'poem', weight: 1 }]]]);
     const plain = await (await searchTool()).execute({ query: 'verse' });
     expect(plain.ok && (plain.data as { hits: unknown[] }).hits).toEqual([]);
-    const related = await (await searchTool({ synonyms })).execute({ query: 'verse' });
+    const related = await (await searchTool({ ranker: { synonyms } })).execute({ query: 'verse' });
     expect(
       related.ok && (related.data as { hits: { name: string }[] }).hits.map((hit) => hit.name),
     ).toEqual(['write-poem']);

@@ -4,11 +4,11 @@ import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import {
   createSkillIndex,
+  type RankerData,
   type SkillIndex,
   type SkillSearchHit,
 } from '../search/create-skill-index.ts';
 import { searchSkills } from '../search/search-skills.ts';
-import type { SynonymTable } from '../search/synonym-table.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import type { SkillTool } from './skill-tool.ts';
@@ -25,21 +25,18 @@ export interface SearchSkillsToolOptions {
   skills: readonly SkillEntry[];
   /** A prebuilt index (it may hold more skills: hits are filtered by policy); built from `skills` otherwise. */
   index?: SkillIndex;
-  /** Related terms for the index built from `skills` (e.g. `loadSynonyms()`); none by default. */
-  synonyms?: SynonymTable;
+  /** Synonyms and word vectors for the index built from `skills` (e.g. `loadRankerData()`); none by default. */
+  ranker?: RankerData;
 }
 
 /** Creates `search_skills {query, limit?}`: ranked search over the skills the model may use. */
 export function createSearchSkillsTool(
   options: SearchSkillsToolOptions,
 ): SkillTool<{ hits: SkillSearchHit[] }> {
-  const { registry, gate, skills, synonyms } = options;
+  const { registry, gate, skills } = options;
   let index = options.index;
   const getIndex = (): SkillIndex => {
-    index ??= createSkillIndex(
-      skills.map(toCatalogSkill),
-      synonyms === undefined ? {} : { synonyms },
-    );
+    index ??= createSkillIndex(skills.map(toCatalogSkill), options.ranker ?? {});
     return index;
   };
   const isAllowed = async (name: string): Promise<boolean> => {

@@ -1,8 +1,7 @@
 import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
-import type { SkillIndex } from '../search/create-skill-index.ts';
-import type { SynonymTable } from '../search/synonym-table.ts';
+import type { RankerData, SkillIndex } from '../search/create-skill-index.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
 import { type ApproveFunction, createPolicyGate, type PolicyGate } from './create-policy-gate.ts';
@@ -23,8 +22,8 @@ export interface SkillToolsOptions {
   store?: SkillStore;
   /** A prebuilt search index for `search_skills` (hits are filtered by policy). */
   index?: SkillIndex;
-  /** Related terms for `search_skills` when no `index` is given (e.g. `loadSynonyms()`). */
-  synonyms?: SynonymTable;
+  /** Synonyms and word vectors for `search_skills` when no `index` is given (e.g. `loadRankerData()`). */
+  ranker?: RankerData;
   /** The agent's tools, which `tool-dispatch` skills may wrap as `skill_<name>`. */
   availableTools?: readonly AvailableTool[];
   /** Runs `context: fork` skills as sub-agents; without it `use_skill` returns the fork request. */
@@ -77,7 +76,7 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
         gate,
         skills: searchable,
         ...(index === undefined ? {} : { index }),
-        ...(options.synonyms === undefined ? {} : { synonyms: options.synonyms }),
+        ...(options.ranker === undefined ? {} : { ranker: options.ranker }),
       }) as SkillTool,
     );
   }

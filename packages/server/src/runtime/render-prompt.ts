@@ -7,7 +7,7 @@ import {
   renderCatalog,
   type SkillIndex,
 } from '@skillset/core';
-import { loadSynonyms } from '@skillset/core/node';
+import { loadRankerData } from '@skillset/core/node';
 import type { ResolvedPolicy } from './policy-resolver.ts';
 import { listAllowedEntries } from './workspace-gate.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -57,7 +57,7 @@ async function catalogInputs(skills: WorkspaceSkills, policy: ResolvedPolicy) {
     return {
       skills: catalogSkills,
       index: () => {
-        index ??= createSkillIndex(catalogSkills, { synonyms: loadSynonyms() });
+        index ??= createSkillIndex(catalogSkills, loadRankerData());
         return index;
       },
       results: new Map(),

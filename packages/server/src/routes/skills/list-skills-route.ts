@@ -173,7 +173,7 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
       let matching = await listAll(dependencies, filters);
       if (keep !== undefined) matching = matching.filter(keep);
       if (ranked) {
-        const found = searchStoredSkills(matching, query.q ?? '', dependencies.synonyms());
+        const found = searchStoredSkills(matching, query.q ?? '', dependencies.ranker());
         for (const { skill, match } of found) matches.set(skill, match);
         matching = found.map(({ skill }) => skill);
       }

@@ -3,8 +3,8 @@ import {
   createSkillIndex,
   explainSkillMatch,
   matchSkillWords,
+  type RankerData,
   type SkillMatch,
-  type SynonymTable,
   splitWords,
 } from '@skillset/core';
 import type { StoredSkill } from '@skillset/store';
@@ -33,13 +33,13 @@ function documentOf(skill: StoredSkill): CatalogSkill {
 export function searchStoredSkills(
   skills: readonly StoredSkill[],
   query: string,
-  synonyms?: SynonymTable,
+  ranker: RankerData = {},
 ): FoundSkill[] {
   const documents = skills.map(documentOf);
   const byDocument = new Map(
     documents.map((document, position) => [document, skills[position] as StoredSkill]),
   );
-  const index = createSkillIndex(documents, synonyms === undefined ? {} : { synonyms });
+  const index = createSkillIndex(documents, ranker);
   const exact = query.trim().toLowerCase().replace(/\s+/g, '-');
   const hits = index
     .rank(query, { limit: skills.length })
@@ -48,7 +48,7 @@ export function searchStoredSkills(
   const others = hits.filter((hit) => hit.skill.name.toLowerCase() !== exact);
   const found = [...named, ...others].map((hit) => ({
     skill: byDocument.get(hit.skill) as StoredSkill,
-    match: explainSkillMatch(query, hit.skill, synonyms),
+    match: explainSkillMatch(query, hit.skill, ranker.synonyms),
   }));
   // While a word is being typed it is a prefix: skills with a word starting so come last.
   const partial = splitWords(query).at(-1);

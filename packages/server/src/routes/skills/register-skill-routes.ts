@@ -1,4 +1,4 @@
-import { createNodePolicyEnvironment, loadSynonyms } from '@skillset/core/node';
+import { createNodePolicyEnvironment, loadRankerData } from '@skillset/core/node';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import type { ChatService } from '../../chat/create-chat-service.ts';
@@ -24,7 +24,7 @@ export function registerSkillRoutes(
   const skillDependencies: SkillRouteDependencies = {
     ...dependencies,
     environment: createNodePolicyEnvironment(),
-    synonyms: loadSynonyms,
+    ranker: loadRankerData,
   };
   registerListSkillsRoute(app, skillDependencies);
   registerCreateSkillRoutes(app, skillDependencies);

@@ -1,4 +1,4 @@
-import type { PolicyEnvironment, SynonymTable } from '@skillset/core';
+import type { PolicyEnvironment, RankerData } from '@skillset/core';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 
@@ -6,6 +6,6 @@ import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 export interface SkillRouteDependencies extends AppDependencies {
   environment: PolicyEnvironment;
   runtime: SkillRuntime;
-  /** The ranker's synonym table, loaded on the first search. */
-  synonyms(): SynonymTable;
+  /** The ranker's synonyms and word vectors, loaded on the first search. */
+  ranker(): RankerData;
 }
