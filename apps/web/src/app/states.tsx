@@ -64,7 +64,7 @@ export function EmptyState({
           {title}
         </Text>
         {children === undefined ? null : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {children}
           </Text>
         )}
