@@ -15,10 +15,12 @@ import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { useMe } from '../app/use-me.ts';
 import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
 import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
 import { useToggleSkill } from '../skills/use-toggle-skill.ts';
+import { canEditSkill } from './can-edit-skill.ts';
 import { DeleteSkillButton } from './delete-skill-button.tsx';
 import { EligibilityCard } from './eligibility-card.tsx';
 import { FilesPanel } from './files-panel.tsx';
@@ -26,10 +28,14 @@ import { FrontmatterCard } from './frontmatter-card.tsx';
 import { ResetToBuiltinButton } from './reset-to-builtin-button.tsx';
 import { SkillMarkdown } from './skill-markdown.tsx';
 import { useSkillDetail } from './skill-queries.ts';
+import { TriggerEvalSection } from './trigger-eval-section.tsx';
 import { UsageCard } from './usage-card.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
 
-/** A skill: rendered instructions, frontmatter, eligibility, files, versions, and its actions. */
+/**
+ * A skill: rendered instructions, files, versions, its trigger eval, frontmatter, eligibility,
+ * and its actions.
+ */
 export function SkillPage() {
   const { name = '' } = useParams();
   const [params] = useSearchParams();
@@ -37,6 +43,7 @@ export function SkillPage() {
   const key = { name, scope };
   const detail = useSkillDetail(key);
   const toggle = useToggleSkill();
+  const me = useMe();
 
   const crumbs = (
     <Breadcrumbs>
@@ -155,27 +162,34 @@ export function SkillPage() {
 
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Tabs defaultValue="instructions" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="instructions">Instructions</Tabs.Tab>
-              <Tabs.Tab value="files">Files ({skill.files.length})</Tabs.Tab>
-              <Tabs.Tab value="versions">Versions ({skill.version})</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="instructions" pt="md">
-              <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-                <SkillMarkdown text={skill.body} />
-              </Paper>
-            </Tabs.Panel>
-            <Tabs.Panel value="files" pt="md">
-              <FilesPanel skill={{ ...key, scope: skill.scope, detail: skill }} />
-            </Tabs.Panel>
-            <Tabs.Panel value="versions" pt="md">
-              <VersionsPanel
-                skill={{ name: skill.name, scope: skill.scope }}
-                current={skill.version}
-              />
-            </Tabs.Panel>
-          </Tabs>
+          <Stack gap="lg">
+            <Tabs defaultValue="instructions" keepMounted={false}>
+              <Tabs.List>
+                <Tabs.Tab value="instructions">Instructions</Tabs.Tab>
+                <Tabs.Tab value="files">Files ({skill.files.length})</Tabs.Tab>
+                <Tabs.Tab value="versions">Versions ({skill.version})</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="instructions" pt="md">
+                <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
+                  <SkillMarkdown text={skill.body} />
+                </Paper>
+              </Tabs.Panel>
+              <Tabs.Panel value="files" pt="md">
+                <FilesPanel skill={{ ...key, scope: skill.scope, detail: skill }} />
+              </Tabs.Panel>
+              <Tabs.Panel value="versions" pt="md">
+                <VersionsPanel
+                  skill={{ name: skill.name, scope: skill.scope }}
+                  current={skill.version}
+                />
+              </Tabs.Panel>
+            </Tabs>
+            <TriggerEvalSection
+              skill={{ name: skill.name, scope: skill.scope }}
+              current={skill.version}
+              canRun={canEditSkill(me.data, skill.scope)}
+            />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">

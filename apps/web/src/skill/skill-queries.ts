@@ -76,3 +76,12 @@ export function useSkillFileText(key: SkillKey, path: string | undefined) {
       ),
   });
 }
+
+/** The skill's last trigger eval in the workspace (`lastEval` is null when none ran). */
+export function useSkillEval(key: SkillKey) {
+  return useQuery({
+    queryKey: ['skill', key.name, key.scope, 'eval'],
+    queryFn: ({ signal }) =>
+      unwrap(api.GET('/api/skills/{name}/eval', { params: params(key), signal })),
+  });
+}
