@@ -173,9 +173,9 @@ export async function run(): Promise<void> {
     ['bm25f name+description (no body)', { index: { fields: withoutBody } }],
     ['bm25f + body', {}],
     ['bm25f + body + WordNet synonyms', { synonyms: synonymsOnly }],
-    ['default: + WordNet hypernyms/derivations', { synonyms }],
-    ['default + pseudo-relevance feedback', { synonyms, feedback: { documents: 8 } }],
-    ['default + word vectors (GloVe 100d, 0.2)', { synonyms, wordVectors }],
+    ['+ WordNet hypernyms/derivations (0011)', { synonyms }],
+    ['0011 + pseudo-relevance feedback', { synonyms, feedback: { documents: 8 } }],
+    ['default: + word vectors (GloVe 100d, 0.2)', { synonyms, wordVectors }],
   ];
   const header = `| ${'ranker'.padEnd(44)} |   n |  R@5  |  R@20 |  R@50 |  MRR  |\n|${'-'.repeat(46)}|-----|-------|-------|-------|-------|`;
   const rows = [header];
@@ -215,7 +215,9 @@ export async function run(): Promise<void> {
   }
   console.log(`\nRecall@K (%) and MRR, ${skills.length} skills:\n\n${rows.join('\n')}`);
   console.log(`\nBy difficulty:\n\n${difficultyRows.join('\n')}`);
-  console.log(`\n${describedShares(skills, queries, createSkillIndex(skills, { synonyms }))}`);
+  console.log(
+    `\n${describedShares(skills, queries, createSkillIndex(skills, { synonyms, wordVectors }))}`,
+  );
 }
 
 /**
