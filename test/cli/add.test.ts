@@ -52,6 +52,7 @@ describe('skillset add', () => {
         '      notes.md  8 bytes',
         '      scripts/run.sh  22 bytes  (executable)',
         'Added deploy in .claude/skills/deploy (3 files).',
+        'Recorded in skillset-lock.json.',
         '',
       ].join('\n'),
     );
@@ -152,7 +153,7 @@ describe('skillset add', () => {
     const missing = await runSkillset(['add', 'nowhere'], { cwd: project, env });
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toBe(
-      'skillset: error: nowhere does not exist; pass a skill folder, a SKILL.md, a .zip or a git URL.\n',
+      'skillset: error: nowhere does not exist; pass a skill folder, a SKILL.md, a .zip, a git URL or owner/repo[/path][@ref].\n',
     );
     const empty = await runSkillset(['add', '.'], { cwd: project, env });
     expect(empty.exitCode).toBe(1);
@@ -282,7 +283,7 @@ describe('skillset add', () => {
     const run = await runSkillset(['add', url], { cwd: project, env });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(
-      /^✓ solo {2}file:\/\/\S+\n {4}writes \.claude\/skills\/solo\/\n {6}SKILL\.md {2}\d+ bytes\nAdded solo in \.claude\/skills\/solo \(1 file\)\.\n$/,
+      /^✓ solo {2}file:\/\/\S+\n {4}writes \.claude\/skills\/solo\/\n {6}SKILL\.md {2}\d+ bytes\nAdded solo in \.claude\/skills\/solo \(1 file, commit [0-9a-f]{7}\)\.\nRecorded in skillset-lock\.json\.\n$/,
     );
     expect(await readdir(path.join(project, '.claude/skills/solo'))).toEqual(['SKILL.md']);
   });

@@ -30,6 +30,12 @@ interface AddCliOptions {
   json?: boolean;
 }
 
+interface LockCliOptions {
+  scope: 'project' | 'personal';
+  force?: boolean;
+  json?: boolean;
+}
+
 interface ExportCliOptions {
   to: 'claude' | 'codex' | 'agents' | 'opencode';
   dir: string[];
@@ -347,9 +353,12 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
   program
     .command('add')
     .description(
-      'Install skills from a folder, a .zip or a git URL into .claude/skills (validated first)',
+      'Install skills from a folder, a .zip, a git URL or owner/repo[/path][@ref] into .claude/skills (validated first, recorded in skillset-lock.json)',
     )
-    .argument('<source>', 'skill folder, folder of skills, SKILL.md, .zip, or git URL[#subdir]')
+    .argument(
+      '<source>',
+      'skill folder, folder of skills, SKILL.md, .zip, git URL[#subdir], GitHub tree URL, or owner/repo[/path][@ref]',
+    )
     .addOption(
       new Option('--scope <scope>', 'project: ./.claude/skills; personal: ~/.claude/skills')
         .choices(['project', 'personal'])
@@ -369,6 +378,35 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       const { runAdd } = await import('./commands/add.ts');
       const { skill, ...rest } = options;
       outcome.exitCode = await runAdd(terminal, { source, skills: skill, ...rest });
+    });
+
+  const scopeOption = () =>
+    new Option('--scope <scope>', 'project: ./skillset-lock.json; personal: ~/.config/skillset/')
+      .choices(['project', 'personal'])
+      .default('project');
+
+  program
+    .command('update')
+    .description('Update skills installed by skillset add from their sources (skillset-lock.json)')
+    .argument('[name...]', 'the skills to update (default: every skill in the lockfile)')
+    .addOption(scopeOption())
+    .option('--force', 'replace skills edited since they were installed')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (names: string[], options: LockCliOptions) => {
+      const { runUpdate } = await import('./commands/update.ts');
+      outcome.exitCode = await runUpdate(terminal, { names, ...options });
+    });
+
+  program
+    .command('remove')
+    .description('Delete skills installed by skillset add, and their skillset-lock.json entries')
+    .argument('<name...>', 'the skills to remove')
+    .addOption(scopeOption())
+    .option('--force', 'remove skills edited since they were installed too')
+    .option('--json', 'print machine-readable JSON')
+    .action(async (names: string[], options: LockCliOptions) => {
+      const { runRemove } = await import('./commands/remove.ts');
+      outcome.exitCode = await runRemove(terminal, { names, ...options });
     });
 
   program

@@ -7,8 +7,20 @@ import {
   printCandidateIssues,
   toJsonIssue,
 } from '../install/print-candidate.ts';
-import { readAddSource } from '../install/read-add-source.ts';
+import {
+  type AddSourceOrigin,
+  type AddSourceSkill,
+  readAddSource,
+} from '../install/read-add-source.ts';
 import type { SkillCandidate } from '../install/skill-candidate.ts';
+import {
+  digestSkillFolder,
+  readSkillLock,
+  type SkillLock,
+  type SkillLockSource,
+  writeSkillLock,
+} from '../install/skill-lock.ts';
+import { findLockEntry, skillLockFile, toLockPath } from '../install/skill-lock-file.ts';
 import { targetExistsError, writeSkillFolder } from '../install/write-skill-folder.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
@@ -33,10 +45,14 @@ function fail(terminal: Terminal, message: string): number {
   return 1;
 }
 
-function select(
-  candidates: SkillCandidate[],
+function toLockSource(lockFile: string, origin: AddSourceOrigin): SkillLockSource {
+  return origin.type === 'local' ? { ...origin, path: toLockPath(lockFile, origin.path) } : origin;
+}
+
+function select<Candidate extends SkillCandidate>(
+  candidates: Candidate[],
   options: AddCommandOptions,
-): SkillCandidate[] | string {
+): Candidate[] | string {
   const names = candidates.map((candidate) => candidate.name).join(', ');
   if (options.skills.length > 0) {
     const wanted = new Set(options.skills.map((name) => name.toLowerCase()));
@@ -56,19 +72,27 @@ function select(
 }
 
 /**
- * `skillset add SOURCE`: validates the skills of a folder, ZIP or git repository, shows what will
- * be written, and writes each skill folder atomically into `.claude/skills` (or `~/.claude/skills`).
+ * `skillset add SOURCE`: validates the skills of a folder, ZIP, git repository or GitHub
+ * `owner/repo[/path][@ref]`, shows what will be written, writes each skill folder atomically into
+ * `.claude/skills` (or `~/.claude/skills`) and records it in `skillset-lock.json`.
  */
 export async function runAdd(terminal: Terminal, options: AddCommandOptions): Promise<number> {
-  let candidates: SkillCandidate[];
+  const lockFile = skillLockFile(terminal, options.scope);
+  let lock: SkillLock;
+  let candidates: AddSourceSkill[];
   try {
+    lock = await readSkillLock(lockFile);
     candidates = await readAddSource({
       source: options.source,
       cwd: terminal.cwd,
+      env: terminal.env,
       ...(options.path === undefined ? {} : { subpath: options.path }),
     });
   } catch (error) {
     if (SkillsetError.isInstance(error)) return fail(terminal, error.message);
+    if (error instanceof Error && error.message.startsWith(lockFile)) {
+      return fail(terminal, error.message);
+    }
     throw error;
   }
   const selected = select(candidates, options);
@@ -103,9 +127,11 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
     printJson(terminal, {
       scope: options.scope,
       written: invalid.length === 0 && blocked.length === 0 && !options.dryRun,
+      lockfile: lockFile,
       skills: plans.map(({ candidate, target, exists }) => ({
         name: candidate.name,
         source: candidate.source,
+        origin: toLockSource(lockFile, candidate.origin),
         valid: candidate.valid,
         path: target,
         exists,
@@ -154,12 +180,23 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
       force: options.force === true,
       skill: candidate,
     });
+    const existing = findLockEntry(lock, candidate.name);
+    if (existing !== undefined) delete lock.skills[existing[0]];
+    lock.skills[candidate.name] = {
+      source: toLockSource(lockFile, candidate.origin),
+      folders: [toLockPath(lockFile, target)],
+      files: await digestSkillFolder(target),
+    };
     if (!options.json) {
+      const commit =
+        candidate.origin.type === 'git' ? `, commit ${candidate.origin.commit.slice(0, 7)}` : '';
       printLine(
         terminal,
-        `${replaced ? 'Replaced' : 'Added'} ${candidate.name} in ${displayFolder(terminal, target)} (${plural(candidate.files.length + 1, 'file')}).`,
+        `${replaced ? 'Replaced' : 'Added'} ${candidate.name} in ${displayFolder(terminal, target)} (${plural(candidate.files.length + 1, 'file')}${commit}).`,
       );
     }
   }
+  await writeSkillLock(lockFile, lock);
+  if (!options.json) printLine(terminal, `Recorded in ${displayFolder(terminal, lockFile)}.`);
   return 0;
 }

@@ -37,6 +37,26 @@ describe('skillset-lock.json', () => {
     );
     await writeFile(file, '{');
     await expect(readSkillLock(file)).rejects.toThrow(/is not valid JSON/);
+    const local = { type: 'local', spec: './x', path: 'x', commit: 'abc' };
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, skills: { a: { source: local, folders: ['a'], files: {} } } }),
+    );
+    await expect(readSkillLock(file)).rejects.toThrow(
+      /skills\.a\.source: Unrecognized key: "commit"/,
+    );
+  });
+
+  it('records a skill added from a local folder or .zip by the path it was read from', async () => {
+    await using dir = await createTempDir();
+    const file = path.join(dir.path, 'skillset-lock.json');
+    const entry = {
+      source: { type: 'local' as const, spec: '../lint.zip', path: '../lint.zip' },
+      folders: ['.claude/skills/lint'],
+      files: { 'SKILL.md': 'c'.repeat(64) },
+    };
+    await writeSkillLock(file, { version: 1, skills: { lint: entry } });
+    expect(await readSkillLock(file)).toEqual({ version: 1, skills: { lint: entry } });
   });
 
   it('finds files changed, added and removed since the install', async () => {

@@ -27,6 +27,13 @@ const sourceSchema = z.discriminatedUnion('type', [
     path: z.string(),
     commit: z.string(),
   }),
+  z.strictObject({
+    type: z.literal('local'),
+    /** What the user typed. */
+    spec: z.string(),
+    /** The skill folder or `.zip` read, relative to the lockfile's folder, `/`-separated. */
+    path: z.string(),
+  }),
 ]);
 
 const entrySchema = z.strictObject({
