@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import {
   chmod,
   lstat,
@@ -5,6 +6,8 @@ import {
   readdir,
   readFile,
   readlink,
+  realpath,
+  rename,
   stat,
   writeFile,
 } from 'node:fs/promises';
@@ -12,7 +15,8 @@ import path from 'node:path';
 import { readSkillPackage } from '@skillset/core';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { runSkillset } from '../support/run-skillset.ts';
+import { runSkillset, type SkillsetRun } from '../support/run-skillset.ts';
+import { skillsetBin } from '../support/skillset-bin.ts';
 
 async function createProject() {
   const dir = await createTempDir();
@@ -34,6 +38,31 @@ async function createProject() {
 
 async function modeOf(file: string): Promise<string> {
   return ((await stat(file)).mode & 0o777).toString(8);
+}
+
+/** Runs the `skillset` binary under `umask 077`, which would make new files 0600 and folders 0700. */
+function spawnWithTightUmask(
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<SkillsetRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('/bin/sh', ['-c', 'umask 077 && exec "$0" "$@"', skillsetBin, ...args], {
+      cwd: options.cwd,
+      env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
+  });
+}
+
+/** A SKILL.md whose description is `length` characters: valid for Skillset, not for the spec. */
+function longDescriptionSkill(name: string, length: number): string {
+  return `---\nname: ${name}\ndescription: ${'d'.repeat(length)}\n---\nBody.\n`;
 }
 
 describe('skillset pack', () => {
@@ -133,9 +162,19 @@ describe('skillset export', () => {
       folder: path.join(home, '.config/opencode/skills'),
       link: true,
       written: true,
-      skills: [{ name: 'review', source, path: target, valid: true, action: 'write', issues: [] }],
+      skills: [
+        {
+          name: 'review',
+          source,
+          path: target,
+          valid: true,
+          action: 'write',
+          issues: [],
+          rejections: [],
+        },
+      ],
     });
-    expect(await readlink(target)).toBe(source);
+    expect(await readlink(target)).toBe('../../../../project/.agents/skills/review');
 
     const same = await runSkillset(
       ['export', '--to', 'opencode', '--personal', 'review', '--force'],
@@ -143,7 +182,7 @@ describe('skillset export', () => {
     );
     expect(same.exitCode).toBe(0);
     expect(same.stdout).toBe('= review  already in ~/.config/opencode/skills/review\n');
-    expect(await readlink(target)).toBe(source);
+    expect(await readlink(target)).toBe('../../../../project/.agents/skills/review');
 
     await writeSkillTree(path.join(home, '.claude/skills'), [
       { name: 'review', description: 'An older review.' },
@@ -154,7 +193,9 @@ describe('skillset export', () => {
     );
     expect(forced.exitCode).toBe(0);
     expect(forced.stdout).toBe('✓ review  replaced (linked) to ~/.claude/skills/review\n');
-    expect(await readlink(path.join(home, '.claude/skills/review'))).toBe(source);
+    expect(await readlink(path.join(home, '.claude/skills/review'))).toBe(
+      '../../../project/.agents/skills/review',
+    );
     expect(await readdir(path.join(home, '.claude/skills'))).toEqual(['review']);
   });
 
@@ -176,5 +217,137 @@ describe('skillset export', () => {
     expect(usage.stderr).toContain(
       "argument 'vim' is invalid. Allowed choices are claude, codex, agents, opencode.",
     );
+  });
+});
+
+describe('skillset export and pack: what the target agent would reject', () => {
+  it('refuses a description over the spec limit for export and pack, and writes it with --force', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    await writeFile(
+      path.join(project, '.agents/skills/review/SKILL.md'),
+      longDescriptionSkill('review', 1068),
+    );
+    const reason =
+      'review: description is 1,068 characters; the Agent Skills spec allows 1,024; Claude Code would reject it — shorten it or pass --force';
+    const run = await runSkillset(['export', '--to', 'claude'], { cwd: project, env });
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toBe('✗ review  .agents/skills/review\n');
+    expect(run.stderr).toBe(`skillset: error: ${reason}\nskillset: error: nothing was written.\n`);
+    await expect(stat(path.join(project, '.claude'))).rejects.toThrow(/ENOENT/);
+
+    const json = await runSkillset(['export', '--to', 'codex', 'review', '--json'], {
+      cwd: project,
+      env,
+    });
+    expect(json.exitCode).toBe(1);
+    expect(JSON.parse(json.stdout).skills[0]).toMatchObject({
+      name: 'review',
+      valid: true,
+      action: 'rejected',
+      rejections: [
+        {
+          code: 'description_too_long',
+          severity: 'error',
+          field: 'description',
+          message:
+            'description is 1,068 characters; the Agent Skills spec allows 1,024; Codex would reject it — shorten it',
+        },
+      ],
+    });
+
+    const forced = await runSkillset(['export', '--to', 'claude', '--force'], {
+      cwd: project,
+      env,
+    });
+    expect(forced.exitCode).toBe(0);
+    expect(forced.stderr).toBe(
+      'skillset: warning: review: description is 1,068 characters; the Agent Skills spec allows 1,024; Claude Code would reject it — shorten it; written anyway (--force)\n',
+    );
+    expect(await readdir(path.join(project, '.claude/skills'))).toEqual(['deploy', 'review']);
+
+    const pack = await runSkillset(['pack', 'review'], { cwd: project, env });
+    expect(pack.exitCode).toBe(1);
+    expect(pack.stderr).toBe(
+      'skillset: error: review: description is 1,068 characters; the Agent Skills spec allows 1,024; claude.ai would reject it — shorten it or pass --force\n',
+    );
+    await expect(stat(path.join(project, 'review.zip'))).rejects.toThrow(/ENOENT/);
+    const packed = await runSkillset(['pack', 'review', '--force'], { cwd: project, env });
+    expect(packed.exitCode).toBe(0);
+    expect(packed.stderr).toContain('packed anyway (--force)');
+    expect(readSkillPackage(await readFile(path.join(project, 'review.zip'))).ok).toBe(true);
+  });
+
+  it('exports at the limit, and keeps fields the spec does not list (agents ignore them)', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    await writeFile(
+      path.join(project, '.agents/skills/review/SKILL.md'),
+      `---\nname: review\ndescription: ${'d'.repeat(1024)}\ndisable-model-invocation: true\n---\nBody.\n`,
+    );
+    const run = await runSkillset(['export', '--to', 'opencode', 'review'], {
+      cwd: project,
+      env,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    const pack = await runSkillset(['pack', 'review'], { cwd: project, env });
+    expect(pack.stderr).toBe('');
+    expect(pack.exitCode).toBe(0);
+  });
+});
+
+describe('skillset export --link: relative links', () => {
+  it('keeps working after the project folder is moved', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    const run = await runSkillset(['export', '--to', 'claude', '--link'], { cwd: project, env });
+    expect(run.stderr).toBe('');
+    expect(run.exitCode).toBe(0);
+    expect(await readlink(path.join(project, '.claude/skills/deploy'))).toBe(
+      '../../.agents/skills/deploy',
+    );
+
+    const moved = path.join(dir.path, 'moved');
+    await rename(project, moved);
+    const link = path.join(moved, '.claude/skills/deploy');
+    expect(await realpath(link)).toBe(await realpath(path.join(moved, '.agents/skills/deploy')));
+    expect(await readFile(path.join(link, 'notes.md'), 'utf8')).toBe('# Notes\n');
+    const again = await runSkillset(['export', '--to', 'claude', '--link'], { cwd: moved, env });
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toBe(
+      '= deploy  already in .claude/skills/deploy\n= review  already in .claude/skills/review\n',
+    );
+  });
+});
+
+describe('installed folder and file modes', () => {
+  it('export and add write folders 0755 and files 0644 or 0755, even under umask 077', async () => {
+    const { dir, project, home, env } = await createProject();
+    await using _ = dir;
+    await chmod(path.join(project, '.agents/skills/deploy/notes.md'), 0o600);
+    const exported = await spawnWithTightUmask(['export', '--to', 'codex', 'deploy'], {
+      cwd: project,
+      env,
+    });
+    expect(exported.stderr).toBe('');
+    expect(exported.exitCode).toBe(0);
+    const target = path.join(project, '.codex/skills/deploy');
+    const modes = async (root: string) => ({
+      folder: await modeOf(root),
+      scripts: await modeOf(path.join(root, 'scripts')),
+      skill: await modeOf(path.join(root, 'SKILL.md')),
+      notes: await modeOf(path.join(root, 'notes.md')),
+      script: await modeOf(path.join(root, 'scripts/run.sh')),
+    });
+    const expected = { folder: '755', scripts: '755', skill: '644', notes: '644', script: '755' };
+    expect(await modes(target)).toEqual(expected);
+
+    const added = await spawnWithTightUmask(
+      ['add', path.join(project, '.agents/skills/deploy'), '--scope', 'personal'],
+      { cwd: project, env },
+    );
+    expect(added.exitCode).toBe(0);
+    expect(await modes(path.join(home, '.claude/skills/deploy'))).toEqual(expected);
   });
 });

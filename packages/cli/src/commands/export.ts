@@ -1,7 +1,8 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import type { SkillEntry } from '@skillset/core';
-import { type ExportAgent, exportRoot } from '../install/export-targets.ts';
+import type { SkillEntry, SkillIssue } from '@skillset/core';
+import { EXPORT_AGENT_LABELS, type ExportAgent, exportRoot } from '../install/export-targets.ts';
+import { findSpecRejections } from '../install/find-spec-rejections.ts';
 import { displayFolder } from '../install/install-root.ts';
 import { printCandidateIssues, toJsonIssue } from '../install/print-candidate.ts';
 import { readFolderCandidate } from '../install/read-folder-candidate.ts';
@@ -17,10 +18,11 @@ export interface ExportCommandOptions {
   /** The skills to export; none = every project skill (project folders and `--dir`s). */
   names: string[];
   dirs: string[];
-  /** Symbolic links to the skill folders instead of copies. */
+  /** Relative symbolic links to the skill folders instead of copies. */
   link?: boolean;
   /** The agent's folder in HOME instead of the project's. */
   personal?: boolean;
+  /** Replace existing folders, and write skills the agent would reject. */
   force?: boolean;
   json?: boolean;
 }
@@ -29,8 +31,13 @@ interface ExportPlan {
   entry: SkillEntry;
   candidate: SkillCandidate;
   target: string;
-  /** `write` a new folder, `replace` one (`--force`), `blocked` by one, `same`: already there. */
-  action: 'write' | 'replace' | 'blocked' | 'same';
+  /** What the agent would reject (the Agent Skills spec); written anyway with `--force`. */
+  rejections: SkillIssue[];
+  /**
+   * `write` a new folder, `replace` one (`--force`), `blocked` by one, `same`: already there,
+   * `rejected`: the agent would reject it (without `--force`).
+   */
+  action: 'write' | 'replace' | 'blocked' | 'same' | 'rejected';
 }
 
 function fail(terminal: Terminal, message: string): number {
@@ -86,19 +93,25 @@ async function planExport(
     source: displayFolder(terminal, entry.path),
   });
   const target = path.join(root, candidate.name);
+  const rejections = candidate.valid
+    ? await findSpecRejections({ folder: entry.path, reader: EXPORT_AGENT_LABELS[options.to] })
+    : [];
+  const plan = { entry, candidate, target, rejections };
+  if (rejections.length > 0 && !options.force) return { ...plan, action: 'rejected' };
   const existing = await lstat(target).catch(() => undefined);
-  if (existing === undefined) return { entry, candidate, target, action: 'write' };
+  if (existing === undefined) return { ...plan, action: 'write' };
   const [realTarget, realSource] = await Promise.all([
     realpath(target).catch(() => target),
     realpath(entry.path),
   ]);
-  if (realTarget === realSource) return { entry, candidate, target, action: 'same' };
-  return { entry, candidate, target, action: options.force ? 'replace' : 'blocked' };
+  if (realTarget === realSource) return { ...plan, action: 'same' };
+  return { ...plan, action: options.force ? 'replace' : 'blocked' };
 }
 
 /**
- * `skillset export --to AGENT [NAME...]`: copies (or links, `--link`) skills into the folder another
- * agent reads, validating each first and refusing to overwrite without `--force`.
+ * `skillset export --to AGENT [NAME...]`: copies (or links, `--link`, relatively) skills into the
+ * folder another agent reads, validating each first; without `--force` it refuses a skill the agent
+ * would reject (the Agent Skills spec) and refuses to overwrite.
  */
 export async function runExport(
   terminal: Terminal,
@@ -120,7 +133,8 @@ export async function runExport(
 
   const invalid = plans.filter((plan) => !plan.candidate.valid);
   const blocked = plans.filter((plan) => plan.action === 'blocked');
-  const ok = invalid.length === 0 && blocked.length === 0;
+  const rejected = plans.filter((plan) => plan.action === 'rejected');
+  const ok = invalid.length === 0 && blocked.length === 0 && rejected.length === 0;
   if (ok) {
     for (const plan of plans) {
       if (plan.action === 'same') continue;
@@ -138,13 +152,14 @@ export async function runExport(
       folder: root,
       link: options.link === true,
       written: ok,
-      skills: plans.map(({ entry, candidate, target, action }) => ({
+      skills: plans.map(({ entry, candidate, target, action, rejections }) => ({
         name: candidate.name,
         source: entry.path,
         path: target,
         valid: candidate.valid,
         action,
         issues: candidate.issues.map(toJsonIssue),
+        rejections: rejections.map(toJsonIssue),
       })),
     });
   } else {
@@ -157,6 +172,11 @@ export async function runExport(
           `${paint(terminal, 'stdout', 'red', '✗')} ${candidate.name}  ${candidate.source}`,
         );
         printCandidateIssues(terminal, candidate);
+      } else if (action === 'rejected') {
+        printLine(
+          terminal,
+          `${paint(terminal, 'stdout', 'red', '✗')} ${candidate.name}  ${candidate.source}`,
+        );
       } else if (!ok) {
       } else if (action === 'same') {
         printLine(terminal, `= ${candidate.name}  already in ${where}`);
@@ -175,11 +195,25 @@ export async function runExport(
       `nothing was written: ${invalid.map((plan) => plan.candidate.name).join(', ')} ${invalid.length === 1 ? 'is' : 'are'} not valid.`,
     );
   }
-  if (blocked.length > 0) {
+  if (blocked.length > 0 || rejected.length > 0) {
+    for (const plan of rejected) {
+      for (const issue of plan.rejections) {
+        terminal.stderr.write(
+          `skillset: error: ${plan.candidate.name}: ${issue.message} or pass --force\n`,
+        );
+      }
+    }
     for (const plan of blocked) {
       terminal.stderr.write(`skillset: error: ${targetExistsError(plan.target).message}\n`);
     }
     return fail(terminal, 'nothing was written.');
+  }
+  for (const plan of plans) {
+    for (const issue of plan.rejections) {
+      terminal.stderr.write(
+        `skillset: warning: ${plan.candidate.name}: ${issue.message}; written anyway (--force)\n`,
+      );
+    }
   }
   return 0;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeSkillPackage } from '@skillset/core';
+import { findSpecRejections } from '../install/find-spec-rejections.ts';
 import { displayFolder } from '../install/install-root.ts';
 import { listCandidateFiles, printCandidateIssues } from '../install/print-candidate.ts';
 import { readFolderCandidate } from '../install/read-folder-candidate.ts';
@@ -16,6 +17,7 @@ export interface PackCommandOptions {
   /** The ZIP to write (default `<name>.zip` in the current folder). */
   out?: string;
   dirs: string[];
+  /** Replace the ZIP, and pack a skill claude.ai would reject. */
   force?: boolean;
   json?: boolean;
 }
@@ -27,7 +29,8 @@ function fail(terminal: Terminal, message: string): number {
 
 /**
  * `skillset pack NAME`: writes the skill as a claude.ai ZIP (one top-level folder named after the
- * skill holding `SKILL.md` and its files, execute bits kept), refusing to overwrite without `--force`.
+ * skill holding `SKILL.md` and its files, execute bits kept); without `--force` it refuses a skill
+ * claude.ai would reject (the Agent Skills spec) and refuses to overwrite.
  */
 export async function runPack(terminal: Terminal, options: PackCommandOptions): Promise<number> {
   const registry = await openLocalRegistry(terminal, options.dirs);
@@ -52,6 +55,20 @@ export async function runPack(terminal: Terminal, options: PackCommandOptions): 
     return fail(
       terminal,
       `${candidate.name} is not valid, nothing was written; run: skillset validate ${candidate.source}`,
+    );
+  }
+  const rejections = await findSpecRejections({ folder: entry.path, reader: 'claude.ai' });
+  if (rejections.length > 0 && !options.force) {
+    for (const issue of rejections) {
+      terminal.stderr.write(
+        `skillset: error: ${candidate.name}: ${issue.message} or pass --force\n`,
+      );
+    }
+    return 1;
+  }
+  for (const issue of rejections) {
+    terminal.stderr.write(
+      `skillset: warning: ${candidate.name}: ${issue.message}; packed anyway (--force)\n`,
     );
   }
   const out = path.resolve(terminal.cwd, options.out ?? `${candidate.name}.zip`);

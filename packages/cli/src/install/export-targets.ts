@@ -8,6 +8,14 @@ export const EXPORT_AGENTS = ['claude', 'codex', 'agents', 'opencode'] as const;
 /** An agent `skillset export --to` writes for. */
 export type ExportAgent = (typeof EXPORT_AGENTS)[number];
 
+/** Who reads an agent's folder, for messages. */
+export const EXPORT_AGENT_LABELS: Record<ExportAgent, string> = {
+  claude: 'Claude Code',
+  codex: 'Codex',
+  agents: 'an agent reading .agents/skills',
+  opencode: 'OpenCode',
+};
+
 const PROJECT_FOLDERS: Record<ExportAgent, string> = {
   claude: '.claude/skills',
   codex: '.codex/skills',

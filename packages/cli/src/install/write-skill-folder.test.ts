@@ -36,7 +36,7 @@ describe('writeSkillFolder', () => {
     expect(await readFile(path.join(target, 'SKILL.md'), 'utf8')).toBe('old');
   });
 
-  it('replaces a folder with a link, and refuses without force', async () => {
+  it('replaces a folder with a relative link, and refuses without force', async () => {
     await using dir = await createTempDir();
     const target = path.join(dir.path, 'skills/demo');
     await writeSkillFolder({ target, skill: { skillBytes, files: [] } });
@@ -46,7 +46,7 @@ describe('writeSkillFolder', () => {
     expect(await writeSkillFolder({ target, linkTo: dir.path, force: true })).toEqual({
       replaced: true,
     });
-    expect(await readlink(target)).toBe(dir.path);
+    expect(await readlink(target)).toBe('..');
     expect(await readdir(path.join(dir.path, 'skills'))).toEqual(['demo']);
   });
 });

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  realpath,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { CliErrorCode } from '../cli-error-code.ts';
@@ -13,7 +23,7 @@ export interface WriteSkillFolderOptions {
   force?: boolean;
   /** Write these files (`SKILL.md` and the rest, execute bits kept)… */
   skill?: Pick<SkillCandidate, 'skillBytes' | 'files'>;
-  /** …or make `target` a symbolic link to this folder. */
+  /** …or make `target` a relative symbolic link to this folder (absolute). */
   linkTo?: string;
 }
 
@@ -21,6 +31,25 @@ export interface WriteSkillFolderOptions {
 export interface WriteSkillFolderResult {
   /** Something was at `target` and was replaced (`force`). */
   replaced: boolean;
+}
+
+/** Folders are 0755 and files 0644 (0755 when executable), whatever the umask. */
+const FOLDER_MODE = 0o755;
+
+async function writeFileWithMode(file: string, bytes: Uint8Array, mode: number): Promise<void> {
+  await writeFile(file, bytes, { mode });
+  await chmod(file, mode);
+}
+
+/** Creates the folders of `relative` below `root` (which exists), each 0755. */
+async function makeFolders(root: string, relative: string[]): Promise<void> {
+  let folder = root;
+  for (const part of relative) {
+    folder = path.join(folder, part);
+    if ((await lstat(folder).catch(() => undefined)) !== undefined) continue;
+    await mkdir(folder);
+    await chmod(folder, FOLDER_MODE);
+  }
 }
 
 async function exists(file: string): Promise<boolean> {
@@ -37,14 +66,15 @@ export function targetExistsError(target: string): SkillsetError<CliErrorCode> {
 }
 
 /**
- * Writes a skill folder (or a link to one) atomically: everything goes into a temporary sibling
- * that is renamed into place, so a failure leaves nothing partial; a replaced folder is moved
- * aside first and removed only once the new one is in place.
+ * Writes a skill folder (or a relative link to one) atomically: everything goes into a temporary
+ * sibling that is renamed into place, so a failure leaves nothing partial; a replaced folder is
+ * moved aside first and removed only once the new one is in place. Folders get mode 0755, files
+ * 0644 or 0755 (executable), whatever the umask.
  */
 export async function writeSkillFolder(
   options: WriteSkillFolderOptions,
 ): Promise<WriteSkillFolderResult> {
-  const { target, force = false } = options;
+  const { target, force = false, linkTo } = options;
   const parent = path.dirname(target);
   const replaced = await exists(target);
   if (replaced && !force) throw targetExistsError(target);
@@ -54,16 +84,27 @@ export async function writeSkillFolder(
   let movedAside = false;
   try {
     let ready = staging;
-    if (options.linkTo !== undefined) {
+    if (linkTo !== undefined) {
       ready = path.join(staging, 'link');
-      await symlink(options.linkTo, ready, 'dir');
+      // Relative to the real parent, so moving a folder holding both keeps the link working.
+      const [from, to] = await Promise.all([
+        realpath(parent),
+        realpath(linkTo).catch(() => linkTo),
+      ]);
+      const relative = path.relative(from, to) || '.';
+      await symlink(relative, ready, 'dir');
     } else if (options.skill !== undefined) {
+      await chmod(staging, FOLDER_MODE);
       for (const file of options.skill.files) {
-        const destination = path.join(staging, ...file.path.split('/'));
-        await mkdir(path.dirname(destination), { recursive: true });
-        await writeFile(destination, file.bytes, { mode: file.executable ? 0o755 : 0o644 });
+        const parts = file.path.split('/');
+        await makeFolders(staging, parts.slice(0, -1));
+        await writeFileWithMode(
+          path.join(staging, ...parts),
+          file.bytes,
+          file.executable ? 0o755 : 0o644,
+        );
       }
-      await writeFile(path.join(staging, 'SKILL.md'), options.skill.skillBytes, { mode: 0o644 });
+      await writeFileWithMode(path.join(staging, 'SKILL.md'), options.skill.skillBytes, 0o644);
     }
     if (replaced) {
       await rename(target, backup);
