@@ -96,6 +96,126 @@ describe('skillset list and show: where skills come from', () => {
   });
 });
 
+/** Where a skill is put, the environment that points there, and the scope `list` should give it. */
+interface FolderCase {
+  folder: string;
+  base: 'project' | 'home' | 'dir';
+  env?: Record<string, string>;
+  scope: 'project' | 'personal';
+}
+
+const READ_FOLDERS: FolderCase[] = [
+  { folder: '.agents/skills', base: 'project', scope: 'project' },
+  { folder: '.claude/skills', base: 'project', scope: 'project' },
+  { folder: '.codex/skills', base: 'project', scope: 'project' },
+  { folder: '.opencode/skills', base: 'project', scope: 'project' },
+  { folder: '.agent/skills', base: 'project', scope: 'project' },
+  { folder: '.github/skills', base: 'project', scope: 'project' },
+  { folder: '.agents/skills', base: 'home', scope: 'personal' },
+  { folder: '.claude/skills', base: 'home', scope: 'personal' },
+  { folder: '.codex/skills', base: 'home', scope: 'personal' },
+  {
+    folder: 'codex-home/skills',
+    base: 'dir',
+    env: { CODEX_HOME: 'codex-home' },
+    scope: 'personal',
+  },
+  { folder: '.config/opencode/skills', base: 'home', scope: 'personal' },
+  {
+    folder: 'xdg/opencode/skills',
+    base: 'dir',
+    env: { XDG_CONFIG_HOME: 'xdg' },
+    scope: 'personal',
+  },
+  { folder: '.agent/skills', base: 'home', scope: 'personal' },
+  { folder: '.config/skillset/skills', base: 'home', scope: 'personal' },
+];
+
+const IGNORED_FOLDERS: FolderCase[] = [
+  { folder: 'skills', base: 'project', scope: 'project' },
+  { folder: '.codex/skills', base: 'home', env: { CODEX_HOME: 'codex-home' }, scope: 'personal' },
+  {
+    folder: '.config/opencode/skills',
+    base: 'home',
+    env: { XDG_CONFIG_HOME: 'xdg' },
+    scope: 'personal',
+  },
+];
+
+/** Puts one skill in the case's folder and runs `skillset list --json` in a new git project. */
+async function listWithSkillIn(entry: FolderCase) {
+  const dir = await createTempDir();
+  const project = path.join(dir.path, 'project');
+  const home = path.join(dir.path, 'home');
+  await mkdir(path.join(project, '.git'), { recursive: true });
+  await mkdir(home, { recursive: true });
+  const base = { project, home, dir: dir.path }[entry.base];
+  await writeSkillTree(path.join(base, entry.folder), [{ name: 'probe' }]);
+  const env: Record<string, string> = {
+    HOME: home,
+    XDG_CACHE_HOME: path.join(dir.path, 'cache'),
+  };
+  for (const [key, value] of Object.entries(entry.env ?? {})) env[key] = path.join(dir.path, value);
+  const run = await runSkillset(['list', '--json'], { cwd: project, env });
+  return { dir, base, run };
+}
+
+describe('skillset list: the folders each agent reads', () => {
+  for (const entry of READ_FOLDERS) {
+    const where = `${entry.base === 'project' ? '' : entry.base === 'home' ? '~/' : '$'}${entry.folder}`;
+    it(`reads ${where}${entry.env ? ` (${Object.keys(entry.env).join(', ')} set)` : ''} as ${entry.scope}`, async () => {
+      const { dir, base, run } = await listWithSkillIn(entry);
+      await using _ = dir;
+      expect(run.stderr).toBe('');
+      expect(run.exitCode).toBe(0);
+      expect(mine(run.stdout).map((skill) => [skill.name, skill.scope, skill.path])).toEqual([
+        ['probe', entry.scope, path.join(base, entry.folder, 'probe')],
+      ]);
+    });
+  }
+
+  for (const entry of IGNORED_FOLDERS) {
+    const where = `${entry.base === 'project' ? '' : '~/'}${entry.folder}`;
+    it(`does not read ${where}${entry.env ? ` when ${Object.keys(entry.env).join(', ')} is set` : ''}`, async () => {
+      const { dir, run } = await listWithSkillIn(entry);
+      await using _ = dir;
+      expect(run.exitCode).toBe(0);
+      expect(mine(run.stdout)).toEqual([]);
+    });
+  }
+
+  it('lets a project skill shadow personal ones of the same name', async () => {
+    await using dir = await createTempDir();
+    const project = path.join(dir.path, 'project');
+    const home = path.join(dir.path, 'home');
+    await mkdir(path.join(project, '.git'), { recursive: true });
+    await writeSkillTree(path.join(home, '.claude/skills'), [
+      { name: 'review', description: 'Personal.' },
+    ]);
+    await writeSkillTree(path.join(home, '.agents/skills'), [
+      { name: 'review', description: 'Personal too.' },
+    ]);
+    await writeSkillTree(path.join(project, '.agent/skills'), [
+      { name: 'review', description: 'Project.' },
+    ]);
+    const env = { HOME: home, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
+    const run = await runSkillset(['list', '--json'], { cwd: project, env });
+    expect(
+      mine(run.stdout).map((skill) => [
+        skill.scope,
+        path.relative(dir.path, skill.path),
+        skill.shadows.map((shadow) => path.relative(dir.path, shadow.path)),
+      ]),
+    ).toEqual([
+      [
+        'project',
+        'project/.agent/skills/review',
+        ['home/.agents/skills/review', 'home/.claude/skills/review'],
+      ],
+    ]);
+  });
+});
+
 describe('skillset list and show: eligibility', () => {
   it('reports which skills are not eligible here and exactly what they miss', async () => {
     await using dir = await createTempDir();

@@ -30,6 +30,7 @@ export async function createLocalSources(
   const sources: SkillSource[] = createStandardSources({
     cwd: terminal.cwd,
     home,
+    env: terminal.env,
     dirs,
     builtinDir: BUILTIN_SKILLS_DIR,
     cacheDir: defaultCacheDir({ env: terminal.env, home }),

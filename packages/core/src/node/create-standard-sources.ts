@@ -19,16 +19,18 @@ export interface StandardSourcesOptions
 
 /**
  * Creates folder sources for the standard locations that exist, highest precedence first. Project
- * folders are found walking up from `cwd` to the git root unless `projectDirs` is given. A `--dir`
+ * folders are found walking up from `cwd` to the git root unless `projectDirs` is given; `env`
+ * (default `process.env`) gives `CODEX_HOME` and `XDG_CONFIG_HOME`. A `--dir`
  * folder that is a Claude Code plugin (or a marketplace of plugins) contributes its plugins'
  * `skills/` folders; any other `--dir` folder is kept even when missing, so its source reports a
  * `source_root_missing` error.
  */
 export function createStandardSources(options: StandardSourcesOptions): FolderSkillSource[] {
-  const { cwd, home, dirs, builtinDir, projectDirs, ...folderOptions } = options;
+  const { cwd, home, env, dirs, builtinDir, projectDirs, ...folderOptions } = options;
   const locations = standardSkillLocations({
     cwd,
     home,
+    env: env ?? process.env,
     projectDirs: projectDirs ?? findProjectDirs({ cwd, home }),
     ...(dirs === undefined ? {} : { dirs }),
     ...(builtinDir === undefined ? {} : { builtinDir }),

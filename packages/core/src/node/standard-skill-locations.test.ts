@@ -25,14 +25,32 @@ describe('standardSkillLocations', () => {
       'project project /work/app/.claude/skills',
       'project project /work/app/.codex/skills',
       'project project /work/app/.opencode/skills',
+      'project project /work/app/.agent/skills',
       'project project /work/app/.github/skills',
-      'project project /work/app/skills',
       'personal user /home/ann/.agents/skills',
       'personal user /home/ann/.claude/skills',
       'personal user /home/ann/.codex/skills',
       'personal user /home/ann/.config/opencode/skills',
+      'personal user /home/ann/.agent/skills',
       'personal user /home/ann/.config/skillset/skills',
       'builtin builtin /opt/skillset/builtin',
+    ]);
+  });
+
+  it('follows CODEX_HOME and XDG_CONFIG_HOME for the Codex and OpenCode folders only', () => {
+    const locations = standardSkillLocations({
+      cwd: '/work/app',
+      home: '/home/ann',
+      projectDirs: [],
+      env: { CODEX_HOME: '/opt/codex', XDG_CONFIG_HOME: 'config' },
+    });
+    expect(locations.map((location) => location.path)).toEqual([
+      '/home/ann/.agents/skills',
+      '/home/ann/.claude/skills',
+      '/opt/codex/skills',
+      '/work/app/config/opencode/skills',
+      '/home/ann/.agent/skills',
+      '/home/ann/.config/skillset/skills',
     ]);
   });
 
@@ -56,25 +74,32 @@ describe('createStandardSources', () => {
     await writeSkillTree(join(cwd, '.claude/skills'), [
       { name: 'review', description: 'Project review.' },
     ]);
-    await writeSkillTree(join(cwd, 'skills'), [
+    await writeSkillTree(join(cwd, '.agent/skills'), [
       { name: 'review', description: 'Later project folder.' },
     ]);
+    await writeSkillTree(join(cwd, 'skills'), [{ name: 'not-a-location' }]);
     await writeSkillTree(join(home, '.agents/skills'), [
       { name: 'review', description: 'Personal review.' },
       { name: 'notes' },
     ]);
-    const sources = createStandardSources({ cwd, home, dirs: ['missing-dir'], cacheDir: false });
+    const sources = createStandardSources({
+      cwd,
+      home,
+      env: {},
+      dirs: ['missing-dir'],
+      cacheDir: false,
+    });
     expect(sources.map((source) => source.root)).toEqual([
       join(cwd, 'missing-dir'),
       join(cwd, '.claude/skills'),
-      join(cwd, 'skills'),
+      join(cwd, '.agent/skills'),
       join(home, '.agents/skills'),
     ]);
     const registry = createRegistry({ sources });
     const review = await registry.get('Review');
     expect(review?.description).toBe('Project review.');
     expect(review?.shadows.map((shadow) => [shadow.scope, shadow.path])).toEqual([
-      ['project', join(cwd, 'skills/review')],
+      ['project', join(cwd, '.agent/skills/review')],
       ['personal', join(home, '.agents/skills/review')],
     ]);
     expect((await registry.issues()).map((issue) => [issue.code, issue.severity])).toEqual([

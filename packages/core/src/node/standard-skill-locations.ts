@@ -22,30 +22,58 @@ export interface StandardSkillLocationsOptions {
   projectDirs?: readonly string[];
   /** The user's home folder. */
   home: string;
+  /**
+   * The environment: `CODEX_HOME` moves Codex's `~/.codex/skills`, `XDG_CONFIG_HOME` OpenCode's
+   * `~/.config/opencode/skills` (relative values resolve against `cwd`). Defaults to none.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Extra folders (`--dir`), relative to `cwd`; scope `project`, ahead of every other location. */
   dirs?: readonly string[];
   /** The folder of the skills shipped with Skillset (scope `builtin`). */
   builtinDir?: string;
 }
 
-/** Project skill folders, relative to the project folder, in precedence order. */
+/**
+ * Project skill folders, relative to the project folder, in precedence order: the folders Claude
+ * Code, Codex, OpenCode, openskills and GitHub Copilot read (decision 0115). A plain `skills/` is
+ * not one: no agent reads it.
+ */
 export const PROJECT_SKILL_FOLDERS = [
   '.agents/skills',
   '.claude/skills',
   '.codex/skills',
   '.opencode/skills',
+  '.agent/skills',
   '.github/skills',
-  'skills',
 ] as const;
 
-/** Personal skill folders, relative to the home folder, in precedence order. */
+/**
+ * Personal skill folders, relative to the home folder, in precedence order; `$CODEX_HOME/skills`
+ * and `$XDG_CONFIG_HOME/opencode/skills` replace the Codex and OpenCode ones when set.
+ */
 export const USER_SKILL_FOLDERS = [
   '.agents/skills',
   '.claude/skills',
   '.codex/skills',
   '.config/opencode/skills',
+  '.agent/skills',
   '.config/skillset/skills',
 ] as const;
+
+/** Where a personal folder is, following `CODEX_HOME` and `XDG_CONFIG_HOME` as those agents do. */
+function userFolderPath(
+  folder: (typeof USER_SKILL_FOLDERS)[number],
+  options: StandardSkillLocationsOptions,
+): string {
+  const env = options.env ?? {};
+  if (folder === '.codex/skills' && env.CODEX_HOME) {
+    return resolve(options.cwd, env.CODEX_HOME, 'skills');
+  }
+  if (folder === '.config/opencode/skills' && env.XDG_CONFIG_HOME) {
+    return resolve(options.cwd, env.XDG_CONFIG_HOME, 'opencode/skills');
+  }
+  return resolve(options.home, folder);
+}
 
 /**
  * The folders searched for skills, highest precedence first: `--dir` folders, the project's (nearest
@@ -67,7 +95,7 @@ export function standardSkillLocations(options: StandardSkillLocationsOptions): 
       })),
     ),
     ...USER_SKILL_FOLDERS.map((folder) => ({
-      path: resolve(options.home, folder),
+      path: userFolderPath(folder, options),
       scope: 'personal' as const,
       origin: 'user' as const,
     })),
