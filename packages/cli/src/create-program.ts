@@ -1,5 +1,5 @@
 import type { CatalogFormat, CatalogMode } from '@skillset/core';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { readCliVersion } from './cli-version.ts';
 import { parseExpires } from './output/parse-expires.ts';
 import { parseShare } from './output/parse-share.ts';
@@ -63,6 +63,20 @@ interface EvalCliOptions {
   junit?: string;
   json?: boolean;
 }
+
+interface SyncCliOptions {
+  server?: string;
+  token?: string;
+  agent?: string[];
+  global?: boolean;
+  dryRun?: boolean;
+  force?: boolean;
+  watch?: boolean;
+  json?: boolean;
+}
+
+/** SYNC_AGENTS of sync/sync-targets.ts, repeated so `--help` loads no command module. */
+export const SYNC_AGENT_CHOICES = ['claude', 'codex', 'opencode'];
 
 interface ServerCliOptions {
   port?: string;
@@ -338,6 +352,37 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     });
 
   program
+    .command('sync')
+    .description(
+      "Install the server's skills (those your token may use) into your agents' folders, with a lockfile; --watch keeps them in step",
+    )
+    .option('--server <url>', 'the Skillset server (default: SKILLSET_SERVER)')
+    .option('--token <token>', 'your token (default: SKILLSET_TOKEN)')
+    .addOption(
+      new Option(
+        '--agent <agent>',
+        'claude: .claude/skills, codex: .agents/skills, opencode: .opencode/skills (repeatable; default claude)',
+      ).argParser((value: string, previous: string[] | undefined) => {
+        if (!SYNC_AGENT_CHOICES.includes(value))
+          throw new InvalidArgumentError(`Allowed choices are ${SYNC_AGENT_CHOICES.join(', ')}.`);
+        return [...(previous ?? []), value];
+      }),
+    )
+    .option('--global', "the agents' folders in your home instead of this project's")
+    .option('--dry-run', 'say what would change, change nothing')
+    .option('--force', 'replace skills edited here and folders sync did not install')
+    .option('--watch', "follow the server's change feed and apply changes as they happen")
+    .option('--json', 'print machine-readable JSON')
+    .action(async (options: SyncCliOptions) => {
+      const { runSync } = await import('./commands/sync.ts');
+      const { agent, ...rest } = options;
+      outcome.exitCode = await runSync(terminal, {
+        ...rest,
+        agents: (agent ?? ['claude']) as Parameters<typeof runSync>[1]['agents'],
+      });
+    });
+
+  program
     .command('mcp')
     .description(
       'Serve the skills to an MCP client over stdio (tools, prompts and resources, under the local policy)',
@@ -418,9 +463,12 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
         .choices(['claude', 'codex', 'agents', 'opencode'])
         .makeOptionMandatory(),
     )
-    .option('--link', 'make symbolic links to the skill folders instead of copies')
+    .option('--link', 'make relative symbolic links to the skill folders instead of copies')
     .option('--personal', "write the agent's folder in your home instead of the project's")
-    .option('--force', 'replace skill folders that already exist')
+    .option(
+      '--force',
+      'replace skill folders that already exist, and write skills the agent would reject',
+    )
     .addOption(dirOption())
     .option('--json', 'print machine-readable JSON')
     .action(async (names: string[], options: ExportCliOptions) => {
@@ -433,7 +481,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .description('Write a skill as a claude.ai ZIP (one folder named after the skill)')
     .argument('<name>', 'skill name (case-insensitive)')
     .option('--out <file>', 'the ZIP to write (default: <name>.zip)')
-    .option('--force', 'replace the ZIP if it exists')
+    .option('--force', 'replace the ZIP if it exists, and pack a skill claude.ai would reject')
     .addOption(dirOption())
     .option('--json', 'print machine-readable JSON')
     .action(async (name: string, options: PackCliOptions) => {

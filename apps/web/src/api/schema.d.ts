@@ -4198,6 +4198,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The skills the caller may use (a slash command or the model), each with its version and every file’s sha256: what `skillset sync` installs */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
+                    workspace?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The manifest; fetch each file from /api/skills/{name}/files/{path}?scope=&version= and check it against its sha256 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncManifest"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/usage": {
         parameters: {
             query?: never;
@@ -5403,6 +5478,23 @@ export interface components {
             message: string;
             fix: string;
             related?: string[];
+        };
+        SyncManifest: {
+            workspace: {
+                id: string;
+                name: string;
+            };
+            skills: {
+                name: string;
+                scope: string;
+                version: number;
+                /** @description Every file, SKILL.md included. */
+                files: {
+                    path: string;
+                    size: number;
+                    sha256: string;
+                }[];
+            }[];
         };
         SkillUsage: {
             from: string;

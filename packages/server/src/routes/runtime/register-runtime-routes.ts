@@ -7,9 +7,10 @@ import { registerDoctorRoute } from './doctor-route.ts';
 import { registerEventsRoute } from './events-route.ts';
 import { registerMcpProtectedResource } from './mcp-protected-resource.ts';
 import { registerSkillRuntimeRoutes } from './skill-runtime-routes.ts';
+import { registerSyncRoute } from './sync-route.ts';
 import { registerUsageAuditRoutes } from './usage-audit-routes.ts';
 
-/** Registers the routes for what agents call (commands, prompt, invoke, reload, doctor), usage, audit, events and /mcp. */
+/** Registers the routes for what agents call (commands, prompt, invoke, reload, doctor, sync), usage, audit, events and /mcp. */
 export function registerRuntimeRoutes(
   app: ApiApp,
   dependencies: AppDependencies & { runtime: SkillRuntime },
@@ -17,6 +18,7 @@ export function registerRuntimeRoutes(
   const { runtime } = dependencies;
   registerSkillRuntimeRoutes(app, runtime);
   registerDoctorRoute(app, runtime);
+  registerSyncRoute(app, runtime);
   registerUsageAuditRoutes(app, runtime);
   registerEventsRoute(app, runtime, {
     maxStreamsPerPrincipal: (dependencies.connectionLimits ?? defaultConnectionLimits())

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const manifestSchema = z.object({
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  skills: z.array(
+    z.object({
+      name: z.string(),
+      scope: z.string(),
+      version: z.int(),
+      files: z.array(z.object({ path: z.string(), size: z.int(), sha256: z.string() })),
+    }),
+  ),
+});
+
+/** What `GET /api/sync` answers: the skills the token's principal may use, with every file's digest. */
+export type SyncManifest = z.infer<typeof manifestSchema>;
+/** One skill of a {@link SyncManifest}. */
+export type SyncManifestSkill = SyncManifest['skills'][number];
+
+/** A failed request to the server, said for a person. */
+export class SyncServerError extends Error {}
+
+/** Talks to a Skillset server with a token: the sync manifest, a skill file, the change feed. */
+export interface SyncClient {
+  /** The server's base URL, without a trailing slash. */
+  readonly server: string;
+  manifest(): Promise<SyncManifest>;
+  file(skill: SyncManifestSkill, path: string): Promise<Uint8Array>;
+  /** Opens `GET /api/events` (Server-Sent Events). */
+  events(signal: AbortSignal): Promise<Response>;
+}
+
+async function describeFailure(response: Response, what: string): Promise<SyncServerError> {
+  let message = '';
+  try {
+    message = ((await response.json()) as { error?: { message?: string } }).error?.message ?? '';
+  } catch {}
+  if (response.status === 401)
+    return new SyncServerError(
+      `The server refused the token (401${message ? `: ${message}` : ''}); create one in the web UI's settings and pass it with --token or SKILLSET_TOKEN.`,
+    );
+  return new SyncServerError(
+    `${what} failed: HTTP ${response.status}${message ? ` — ${message}` : ''}.`,
+  );
+}
+
+/** Creates the client for `server` (its base URL) and `token`. */
+export function createSyncClient(server: string, token: string): SyncClient {
+  const base = server.replace(/\/+$/, '');
+  const request = async (path: string, what: string, init: RequestInit = {}) => {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, ...init.headers },
+      });
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      throw new SyncServerError(
+        `Cannot reach ${base} (${cause?.code ?? cause?.message ?? (error as Error).message}); is the server running, and is --server its address?`,
+      );
+    }
+    if (!response.ok) throw await describeFailure(response, what);
+    return response;
+  };
+  return {
+    server: base,
+    async manifest() {
+      const response = await request('/api/sync', 'Reading the skills to sync');
+      const parsed = manifestSchema.safeParse(await response.json().catch(() => undefined));
+      if (!parsed.success)
+        throw new SyncServerError(
+          `${base}/api/sync did not answer a sync manifest; is --server a Skillset server of this version or later?`,
+        );
+      return parsed.data;
+    },
+    async file(skill, path) {
+      const encoded = path.split('/').map(encodeURIComponent).join('/');
+      const query = `scope=${encodeURIComponent(skill.scope)}&version=${skill.version}`;
+      const response = await request(
+        `/api/skills/${encodeURIComponent(skill.name)}/files/${encoded}?${query}`,
+        `Downloading ${skill.name}/${path}`,
+      );
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    events(signal) {
+      return request('/api/events', 'Following the change feed', {
+        signal,
+        headers: { accept: 'text/event-stream' },
+      });
+    },
+  };
+}
