@@ -6,6 +6,8 @@ import {
   createPolicyGate,
   evaluateTriggersOffline,
   type ParsedTriggerEvalSet,
+  type PolicyContext,
+  type PolicyGate,
   parseTriggerEvalSet,
   type SkillEntry,
   type SkillRegistry,
@@ -106,9 +108,9 @@ async function evaluate(
   registry: SkillRegistry,
   entries: readonly SkillEntry[],
   options: EvalCommandOptions,
-  policy: Awaited<ReturnType<typeof openLocalPolicy>>,
-  model: LanguageModel | undefined,
+  agent: { policy: PolicyContext; gate: PolicyGate; model: LanguageModel | undefined },
 ): Promise<TriggerEvalReport[]> {
+  const { policy, gate, model } = agent;
   const targets = await chooseTargets(terminal, registry, entries, options);
   const problems = targets.flatMap(({ cases }) => (cases.ok ? [] : [cases.message]));
   if (problems.length > 0) throw new EvalInputError(problems.join('\n'));
@@ -122,7 +124,6 @@ async function evaluate(
       evaluateTriggersOffline({ index, skill, cases, top: options.top }),
     );
   }
-  const gate = createPolicyGate({ registry, policy: policy.context });
   const reports: TriggerEvalReport[] = [];
   for (const { skill, cases } of sets) {
     reports.push(
@@ -132,7 +133,7 @@ async function evaluate(
         runs: options.runs,
         model: options.model,
         skillCount: entries.length,
-        createSession: () => createAgent({ model, registry, policy: policy.context, gate }),
+        createSession: () => createAgent({ model, registry, policy, gate }),
       }),
     );
   }
@@ -177,7 +178,11 @@ export async function runEval(terminal: Terminal, options: EvalCommandOptions): 
     });
     let reports: TriggerEvalReport[];
     try {
-      reports = await evaluate(terminal, registry, entries, options, policy, model);
+      reports = await evaluate(terminal, registry, entries, options, {
+        policy: policy.context,
+        gate,
+        model,
+      });
     } catch (error) {
       const message = (error as Error).message;
       terminal.stderr.write(
