@@ -1,19 +1,23 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Me } from '../api/client.ts';
 import { hasRole } from '../team/roles.ts';
+import { ConnectAgentsCard } from './connect-agents-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TokensCard } from './tokens-card.tsx';
 import { WorkspaceSettingsCard } from './workspace-settings-card.tsx';
 
-/** Settings: my tokens, the workspace's settings and signing out everywhere. */
+/** Settings: syncing my agents, my tokens, the workspace's settings and signing out everywhere. */
 export function SettingsPage({ me }: { me: Me }) {
   const admin = hasRole(me.principal.role, 'admin');
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={2}>
         <Title order={1}>Settings</Title>
-        <Text c="dimmed">Tokens for automation and how this workspace serves its skills.</Text>
+        <Text c="gray.7">
+          Your agents, tokens for automation and how this workspace serves its skills.
+        </Text>
       </Stack>
+      <ConnectAgentsCard />
       <TokensCard admin={admin} />
       <WorkspaceSettingsCard workspaceId={me.principal.workspaceId} canEdit={admin} />
       {me.principal.sessionId === undefined ? null : <SessionsCard me={me} />}

@@ -22,6 +22,7 @@ import { api, type Schemas, unwrap } from '../api/client.ts';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { CopyField } from '../team/copy-field.tsx';
 import classes from '../team/team.module.css';
+import { TOKENS_QUERY_KEY, useTokens } from './use-tokens.ts';
 
 type Token = Schemas['Token'];
 type Agent = Schemas['Agent'];
@@ -37,13 +38,6 @@ const EXPIRY_OPTIONS = [
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (value: string | null, fallback: string) =>
   value === null ? fallback : dateFormat.format(new Date(value));
-
-function useTokens() {
-  return useQuery({
-    queryKey: ['tokens'],
-    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/tokens', { signal }))).tokens,
-  });
-}
 
 function useAgents(enabled: boolean) {
   return useQuery({
@@ -80,7 +74,7 @@ function CreateTokenForm({
     onSuccess: async (created) => {
       setName('');
       onCreated(created);
-      await queryClient.invalidateQueries({ queryKey: ['tokens'] });
+      await queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
     },
   });
   const submit = (event: FormEvent) => {
@@ -203,7 +197,7 @@ export function TokensCard({ admin }: { admin: boolean }) {
       notifications.show({ message: `The token ${token.name} was revoked.` });
       setRevoking(undefined);
       if (created?.info.id === token.id) setCreated(undefined);
-      await queryClient.invalidateQueries({ queryKey: ['tokens'] });
+      await queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
     },
   });
   const closeRevoke = () => {
