@@ -42,7 +42,19 @@ function rerunWith(node) {
   });
 }
 
-if (!isCheckout) {
+/** Whether this Node is older than the `engines` range (>=22.12), which npm only warns about. */
+function isUnsupportedNode() {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major < 22 || (major === 22 && minor < 12);
+}
+
+if (!isCheckout && isUnsupportedNode()) {
+  process.stderr.write(
+    `skillset needs Node.js 22.12 or later; this is ${process.version}. Install a newer Node ` +
+      '(https://nodejs.org) and run skillset again.\n',
+  );
+  process.exit(1);
+} else if (!isCheckout) {
   await import('../dist/bin.js');
 } else if (process.features.typescript && module.registerHooks) {
   // Skillset's own packages and their `#` imports resolve to their sources; others resolve as usual.

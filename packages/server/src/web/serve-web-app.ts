@@ -1,11 +1,20 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 
-/** Where `npm ci` (the root `prepare` script) builds the web UI: `apps/web/dist` in the repository. */
-export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
+/** The web UI a release bundles in this package (`web/`, written by `npm run release:pack`). */
+const BUNDLED_WEB_DIR = fileURLToPath(new URL('../../web', import.meta.url));
+
+/**
+ * The built web UI: the copy bundled in an installed release, else `apps/web/dist` in the
+ * repository, where `npm ci` (the root `prepare` script) builds it.
+ */
+export const DEFAULT_WEB_DIR = existsSync(BUNDLED_WEB_DIR)
+  ? BUNDLED_WEB_DIR
+  : fileURLToPath(new URL('../../../../apps/web/dist', import.meta.url));
 
 /** Paths the web UI never answers, so that their own 404s stay JSON or plain. */
 const SERVER_PATHS = /^\/(api|mcp|sign-in|\.well-known|healthz|readyz)(\/|$)/;
