@@ -60,7 +60,8 @@ async function startServer(command: string, args: string[], options: { env: Node
     server.stderr.on('data', onData);
     server.once('exit', (code) => reject(new Error(`skillset serve exited (${code}):\n${output}`)));
   });
-  return { server, url };
+  const ownerToken = /Owner token: (\S+)/.exec(output)?.[1];
+  return { server, url, ownerToken };
 }
 
 describe('the release package', () => {
@@ -173,8 +174,9 @@ describe('the release package', () => {
     expect(skills.map((skill) => skill.name)).toEqual(['create-skill']);
   });
 
-  it('serves the bundled web UI and /healthz, and stops on SIGTERM', async () => {
-    const { server, url } = await startServer(
+  it("serves the bundled web UI and /healthz, syncs its skills into the agents' folders, and stops on SIGTERM", async () => {
+    const skillset = path.join(prefix, 'bin', 'skillset');
+    const { server, url, ownerToken } = await startServer(
       path.join(prefix, 'bin', 'skillset'),
       ['serve', '--port', '0', '--data-dir', path.join(dir.path, 'data')],
       { env },
@@ -193,6 +195,46 @@ describe('the release package', () => {
         status: 200,
         body: { status: 'ok' },
       });
+
+      // The installed sync puts the server's skills into the agents' folders, and takes them out
+      // again when they are switched off on the server.
+      const project = path.join(dir.path, 'synced');
+      await mkdir(project);
+      const sync = () =>
+        run(
+          skillset,
+          [
+            'sync',
+            '--server',
+            url,
+            '--token',
+            ownerToken ?? '',
+            '--agent',
+            'claude',
+            '--agent',
+            'codex',
+          ],
+          { cwd: project, env },
+        );
+      const first = await sync();
+      expect(first, first.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+      for (const root of ['.claude/skills', '.agents/skills']) {
+        expect(await readFile(path.join(project, root, 'create-skill/SKILL.md'), 'utf8')).toContain(
+          'name: create-skill',
+        );
+      }
+      const lock = JSON.parse(await readFile(path.join(project, 'skillset-lock.json'), 'utf8'));
+      expect(Object.keys(lock.skills)).toEqual(['create-skill']);
+      const off = await fetch(`${url}/api/skills/create-skill/disable`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      expect(off.status).toBe(200);
+      const second = await sync();
+      expect(second.stdout).toContain('- create-skill');
+      await expect(
+        readFile(path.join(project, '.claude/skills/create-skill/SKILL.md')),
+      ).rejects.toThrow();
       exited = once(server, 'exit');
       server.kill('SIGTERM');
       expect(await exited).toEqual([0, null]);
