@@ -119,6 +119,8 @@ describe('settings', () => {
   });
 
   it('saves the workspace’s integrations, default catalog budget and content-risk block', async () => {
+    // The revoke dialog of the test before may still be closing over the page.
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
     await page.getByLabel('Only the listed integrations').check({ force: true });
     await page.getByLabel('Integrations', { exact: true }).first().fill('github');
     await page.keyboard.press('Enter');
