@@ -1,6 +1,6 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { Fragment, useId } from 'react';
+import { CopyValueButton } from '../app/copy-value-button.tsx';
 import classes from './connect-agents-card.module.css';
 
 /**
@@ -24,21 +24,7 @@ export function CommandField({ label, parts }: { label: string; parts: readonly 
             </Fragment>
           ))}
         </Code>
-        <CopyButton value={command}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : undefined}
-              leftSection={
-                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-              }
-              onClick={copy}
-              aria-label={`Copy ${label.toLowerCase()}`}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={command} label={`Copy ${label.toLowerCase()}`} />
       </Group>
     </Stack>
   );

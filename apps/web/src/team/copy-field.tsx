@@ -1,6 +1,6 @@
-import { Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Code, Group, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
+import { CopyValueButton } from '../app/copy-value-button.tsx';
 
 /** A secret or link shown in full with a Copy button (the clipboard needs no selection). */
 export function CopyField({
@@ -26,22 +26,7 @@ export function CopyField({
         >
           {value}
         </Code>
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Button
-              variant={copied ? 'filled' : 'light'}
-              color={copied ? 'teal' : undefined}
-              leftSection={
-                copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />
-              }
-              onClick={copy}
-              aria-label={copyLabel}
-              style={{ flexShrink: 0 }}
-            >
-              {copied ? 'Copied' : 'Copy'}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyValueButton value={value} label={copyLabel} style={{ flexShrink: 0 }} />
       </Group>
     </Stack>
   );
