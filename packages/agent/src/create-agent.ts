@@ -16,6 +16,7 @@ import {
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
 import { loadRankerData } from '@skillset/core/node';
 import { isStepCount, type LanguageModel, type ModelMessage, streamText, type ToolSet } from 'ai';
+import { acceptsStrictTools } from './accepts-strict-tools.ts';
 import type { AgentApproveFunction } from './agent-approval.ts';
 import type { AgentEvent } from './agent-event.ts';
 import {
@@ -239,7 +240,10 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         availableTools: await toAvailableTools(guarded),
         runFork: (fork) => runFork(fork, signal),
       });
-      const tools: ToolSet = { ...guarded, ...toAiSdkTools(skillTools) };
+      const tools: ToolSet = {
+        ...guarded,
+        ...toAiSdkTools(skillTools, { strict: acceptsStrictTools(options.model) }),
+      };
       const prompt = await assemble(
         invoked.text === '' ? message : invoked.text,
         session.activeSkills(),

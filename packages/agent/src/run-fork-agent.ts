@@ -6,6 +6,7 @@ import {
 } from '@skillset/core';
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
 import { generateText, isStepCount, type LanguageModel, type ToolSet } from 'ai';
+import { acceptsStrictTools } from './accepts-strict-tools.ts';
 import type { AgentApproveFunction } from './agent-approval.ts';
 import { FORK_SYSTEM_PROMPT } from './base-prompt.ts';
 import { guardHostTools } from './guard-host-tools.ts';
@@ -33,7 +34,9 @@ export interface ForkAgentContext {
 export async function runForkAgent(fork: ForkActivation, context: ForkAgentContext) {
   const session = createActivationSession({ id: `${context.parentId}/${fork.name}` });
   for (const name of fork.activated) session.markActive(name);
-  const skillTools = toAiSdkTools(await createSkillTools({ ...context.toolsOptions, session }));
+  const skillTools = toAiSdkTools(await createSkillTools({ ...context.toolsOptions, session }), {
+    strict: acceptsStrictTools(context.model),
+  });
   const { allowedTools, disallowedTools = [] } = fork;
   const guarded = guardHostTools({
     tools: context.hostTools,

@@ -19,7 +19,7 @@ async function skillTools() {
 }
 
 describe('toAnthropicTools', () => {
-  it('builds Messages API tools with input_schema', async () => {
+  it('builds Messages API tools with the plain input_schema and without strict', async () => {
     const tools = toAnthropicTools(await skillTools());
     expectTypeOf(tools).toMatchTypeOf<Anthropic.Messages.ToolUnion[]>();
     tools satisfies Anthropic.Messages.Tool[];
@@ -28,6 +28,20 @@ describe('toAnthropicTools', () => {
       'search_skills',
       'read_skill_file',
     ]);
+    expect(tools[0]).toEqual({
+      name: 'use_skill',
+      description: expect.stringContaining('Use a skill'),
+      input_schema: {
+        type: 'object',
+        properties: {
+          skill: { type: 'string', enum: ['lint'], description: 'The name of the skill to use.' },
+          arguments: expect.objectContaining({ type: 'string' }),
+        },
+        required: ['skill'],
+        additionalProperties: false,
+      },
+    });
+    expect(tools.some((tool) => 'strict' in tool)).toBe(false);
     expect(tools[2]?.input_schema).toEqual({
       type: 'object',
       properties: {

@@ -7,7 +7,11 @@ import { runNamedTool } from '../tools/run-named-tool.ts';
 import type { SkillTool, SkillToolResult } from '../tools/skill-tool.ts';
 import { formatToolResult } from '../tools/tool-result.ts';
 
-/** Adapts skill tools to Anthropic Messages tools (`{name, description, input_schema}`). */
+/**
+ * Adapts skill tools to Anthropic Messages tools (`{name, description, input_schema}`) with the
+ * plain schema and without `strict`: Anthropic's strict mode rejects keywords the schemas use
+ * (`minLength`, `minimum`, `maximum`).
+ */
 export function toAnthropicTools(tools: readonly SkillTool[]): Tool[] {
   return tools.map((tool) => ({
     name: tool.name,

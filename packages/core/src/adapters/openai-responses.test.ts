@@ -76,6 +76,9 @@ describe('toOpenAiResponsesTools', () => {
     // Compiled by `npm run typecheck`, never sent: the request is what the SDK's create takes.
     const send = (client: OpenAI) => client.responses.create(request);
     expect(typeof send).toBe('function');
+    expect(tools.find((tool) => tool.name === 'skill_fetch-url')?.parameters).toEqual(
+      openTarget.inputSchema,
+    );
     expect(tools.map((tool) => [tool.name, tool.strict])).toEqual([
       ['use_skill', true],
       ['search_skills', true],
@@ -90,6 +93,20 @@ describe('toOpenAiResponsesTools', () => {
       ['skill_fetch-url', false],
       ['skill_search-web', true],
     ]);
+  });
+
+  it('sends the strict schema of each tool that has one, else the plain schema', async () => {
+    const tools = await everyTool();
+    const sent = toOpenAiResponsesTools(tools);
+    const chat = toOpenAiTools(tools);
+    for (const [index, tool] of tools.entries()) {
+      const expected = tool.strictInputSchema ?? tool.inputSchema;
+      expect(sent[index]?.parameters, tool.name).toBe(expected);
+      expect(chat[index]?.function.parameters, tool.name).toBe(expected);
+      expect(chat[index]?.function.strict, tool.name).toBe(tool.strictInputSchema !== undefined);
+    }
+    const useSkill = sent.find((tool) => tool.name === 'use_skill');
+    expect(useSkill?.parameters?.required).toEqual(['skill', 'arguments']);
   });
 
   it("passes every strict tool's schema through the openai SDK's strict check unchanged", async () => {
@@ -140,7 +157,7 @@ describe('toOpenAiResponsesTools', () => {
 
 /** Every field of update_skill's metadata object set to null, as a strict-mode model sends it. */
 function metadataNulls(tools: readonly SkillTool[]): Record<string, null> {
-  const metadata = tools.find((tool) => tool.name === 'update_skill')?.inputSchema.properties
+  const metadata = tools.find((tool) => tool.name === 'update_skill')?.strictInputSchema?.properties
     ?.metadata as { anyOf: Array<{ properties?: Record<string, unknown> }> };
   const keys = Object.keys(metadata.anyOf[0]?.properties ?? {});
   expect(keys).toContain('remove');

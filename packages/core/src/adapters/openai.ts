@@ -10,12 +10,12 @@ import type {
 } from 'openai/resources/responses/responses';
 import { runNamedTool } from '../tools/run-named-tool.ts';
 import type { SkillTool, SkillToolResult } from '../tools/skill-tool.ts';
-import { isStrictInputSchema } from '../tools/to-strict-input-schema.ts';
 import { formatToolResult } from '../tools/tool-result.ts';
 
 /**
- * Adapts skill tools to OpenAI Chat Completions function tools (the `tools` request option),
- * `strict` where the schema allows it (every core tool; a dispatch wrapper as strict as its target).
+ * Adapts skill tools to OpenAI Chat Completions function tools (the `tools` request option): the
+ * strict schema with `strict: true` where the tool has one (every core tool; a dispatch wrapper
+ * whose target's schema can be made strict), else the plain schema.
  */
 export function toOpenAiTools(tools: readonly SkillTool[]): ChatCompletionFunctionTool[] {
   return tools.map((tool) => ({
@@ -23,8 +23,8 @@ export function toOpenAiTools(tools: readonly SkillTool[]): ChatCompletionFuncti
     function: {
       name: tool.name,
       description: tool.description,
-      parameters: tool.inputSchema,
-      strict: isStrictInputSchema(tool.inputSchema),
+      parameters: tool.strictInputSchema ?? tool.inputSchema,
+      strict: tool.strictInputSchema !== undefined,
     },
   }));
 }
@@ -49,14 +49,14 @@ export async function runOpenAiToolCall(
   };
 }
 
-/** Adapts skill tools to OpenAI Responses API function tools (`client.responses.create({ tools })`). */
+/** Adapts skill tools to OpenAI Responses API function tools (`client.responses.create({ tools })`), strict as {@link toOpenAiTools}. */
 export function toOpenAiResponsesTools(tools: readonly SkillTool[]): FunctionTool[] {
   return tools.map((tool) => ({
     type: 'function',
     name: tool.name,
     description: tool.description,
-    parameters: tool.inputSchema,
-    strict: isStrictInputSchema(tool.inputSchema),
+    parameters: tool.strictInputSchema ?? tool.inputSchema,
+    strict: tool.strictInputSchema !== undefined,
   }));
 }
 

@@ -42,17 +42,31 @@ async function dispatchTools(rules: PermissionRule[] = [], availableTools = [web
 }
 
 describe('dispatch wrappers', () => {
-  it('wraps a skill only when its target tool is available, with the target schema in strict form', async () => {
+  it('wraps a skill only when its target tool is available, with the target schema plain and in strict form', async () => {
     const [wrapper, ...others] = await dispatchTools();
     expect(others).toEqual([]);
     expect(wrapper?.name).toBe('skill_search-web');
     expect(wrapper?.description).toBe('[Skill: search-web] Search the web.');
-    expect(wrapper?.inputSchema).toEqual({ ...webSearch.inputSchema, additionalProperties: false });
+    expect(wrapper?.inputSchema).toEqual(webSearch.inputSchema);
+    expect(wrapper?.strictInputSchema).toEqual({
+      ...webSearch.inputSchema,
+      additionalProperties: false,
+    });
     expect(await wrapper?.execute({ q: 'skills' })).toEqual({
       ok: true,
       text: '{"results":["found skills"]}',
       data: { results: ['found skills'] },
     });
+  });
+
+  it('gives no strict form when the target schema cannot be made strict', async () => {
+    const open: AvailableTool = {
+      ...webSearch,
+      inputSchema: { type: 'object', properties: { headers: { type: 'object' } } },
+    };
+    const [wrapper] = await dispatchTools([], [open]);
+    expect(wrapper?.inputSchema).toEqual(open.inputSchema);
+    expect(wrapper).not.toHaveProperty('strictInputSchema');
   });
 
   it('creates none without available tools, and none for a denied skill', async () => {

@@ -23,8 +23,8 @@ export interface DispatchToolsOptions {
 
 /**
  * Creates a `skill_<name>` wrapper for each allowed skill whose `tool-dispatch` target the agent
- * already has: the target's input schema in its strict form when it has one (nulls for omitted
- * optional fields are dropped before the target runs), else the target's schema as it is.
+ * already has: the target's input schema as it is, and its strict form when it has one (nulls for
+ * omitted optional fields are dropped before the target runs).
  */
 export function createDispatchTools(options: DispatchToolsOptions): SkillTool[] {
   const { gate, skills, availableTools } = options;
@@ -40,7 +40,8 @@ export function createDispatchTools(options: DispatchToolsOptions): SkillTool[] 
     tools.push({
       name,
       description: `[Skill: ${entry.name}] ${entry.description}`,
-      inputSchema: isStrict ? strict : target.inputSchema,
+      inputSchema: target.inputSchema,
+      ...(isStrict ? { strictInputSchema: strict } : {}),
       async execute(input) {
         try {
           const gated = await gate.authorize(entry.name, 'dispatch_tool', name);

@@ -91,7 +91,8 @@ describe('create_skill', () => {
 
   it('creates a skill from a strict-mode call: every field present, null for the unused ones, files as a list', async () => {
     const { tool, tools, registry } = await setUp();
-    const schema = tools.find((each) => each.name === 'create_skill')?.inputSchema;
+    const schema = tools.find((each) => each.name === 'create_skill')?.strictInputSchema;
+    expect(schema?.required).toEqual(Object.keys(schema?.properties ?? {}));
     const call = Object.fromEntries(
       Object.keys(schema?.properties ?? {}).map((key) => [key, null]),
     );

@@ -55,7 +55,15 @@ describe('use_skill', () => {
       type: 'string',
       enum: ['deploy', 'lint', 'review'],
     });
-    expect(useSkill.inputSchema.required).toEqual(['skill', 'arguments']);
+    expect(useSkill.inputSchema.required).toEqual(['skill']);
+    expect(useSkill.inputSchema.properties?.arguments).toMatchObject({ type: 'string' });
+    expect(useSkill.strictInputSchema?.properties?.skill).toEqual(
+      useSkill.inputSchema.properties?.skill,
+    );
+    expect(useSkill.strictInputSchema?.required).toEqual(['skill', 'arguments']);
+    expect(useSkill.strictInputSchema?.properties?.arguments).toMatchObject({
+      anyOf: [{ type: 'string' }, { type: 'null' }],
+    });
   });
 
   it('refuses a denied skill named anyway exactly like an unknown one', async () => {

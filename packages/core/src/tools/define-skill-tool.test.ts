@@ -19,8 +19,20 @@ describe('defineSkillTool', () => {
     },
   });
 
-  it('generates the strict JSON Schema from the same Zod definition, without $schema', () => {
+  it('generates the plain JSON Schema from the same Zod definition, without $schema', () => {
     expect(echo.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        word: { type: 'string', description: 'A word.' },
+        times: { type: 'integer', minimum: expect.any(Number), maximum: expect.any(Number) },
+      },
+      required: ['word'],
+      additionalProperties: false,
+    });
+  });
+
+  it('generates the strict form beside it: every property required, optional ones nullable', () => {
+    expect(echo.strictInputSchema).toEqual({
       type: 'object',
       properties: {
         word: { type: 'string', description: 'A word.' },
@@ -36,7 +48,19 @@ describe('defineSkillTool', () => {
     });
   });
 
-  it('takes null for an omitted optional field, and still refuses null for a required one', async () => {
+  it('refuses an input that has no strict form', () => {
+    expect(() =>
+      defineSkillTool({
+        name: 'open',
+        description: 'Open.',
+        input: z.object({ headers: z.record(z.string(), z.string()) }),
+        run: async () => toolSuccess(''),
+      }),
+    ).toThrow('The input schema of open cannot be made strict');
+  });
+
+  it('takes an optional field omitted or null, and still refuses null for a required one', async () => {
+    expect(await echo.execute({ word: 'ab' })).toEqual({ ok: true, text: 'ab' });
     expect(await echo.execute({ word: 'ab', times: null })).toEqual({ ok: true, text: 'ab' });
     expect(await echo.execute({ word: null, times: null })).toEqual({
       ok: false,

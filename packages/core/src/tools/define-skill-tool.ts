@@ -19,17 +19,17 @@ export interface DefineSkillToolOptions<Input extends z.ZodType, Data> {
 }
 
 /**
- * Defines a tool from a Zod schema: the JSON Schema is generated from it in the strict form (every
- * property required, optional ones nullable) and every call validated against it, `null` standing
- * for an omitted optional property.
+ * Defines a tool from a Zod schema: the JSON Schema is generated from it both plain and in the
+ * strict form (every property required, optional ones nullable), and every call validated against
+ * it, an optional property either omitted or `null`.
  */
 export function defineSkillTool<Input extends z.ZodType, Data = unknown>(
   options: DefineSkillToolOptions<Input, Data>,
 ): SkillTool<Data> {
   const { name, description, input, prepare, run } = options;
-  const loose = toInputSchema(options.advertised ?? input);
-  const inputSchema = toStrictInputSchema(loose);
-  if (!isStrictInputSchema(inputSchema)) {
+  const inputSchema = toInputSchema(options.advertised ?? input);
+  const strictInputSchema = toStrictInputSchema(inputSchema);
+  if (!isStrictInputSchema(strictInputSchema)) {
     throw new TypeError(
       `The input schema of ${name} cannot be made strict (open objects or unsupported keywords).`,
     );
@@ -38,9 +38,10 @@ export function defineSkillTool<Input extends z.ZodType, Data = unknown>(
     name,
     description,
     inputSchema,
+    strictInputSchema,
     async execute(raw) {
       try {
-        const given = omitNullOptionals(raw, loose);
+        const given = omitNullOptionals(raw, inputSchema);
         const prepared = prepare === undefined ? given : prepare(given);
         const parsed = input.safeParse(prepared);
         if (!parsed.success) {

@@ -39,7 +39,13 @@ export type SkillToolResult<Data = unknown> = SkillToolSuccess<Data> | SkillTool
 export interface SkillTool<Data = unknown> {
   name: string;
   description: string;
+  /** The input as plain JSON Schema (optional properties left out of `required`), for MCP and providers without strict mode. */
   inputSchema: ToolInputSchema;
-  /** Validates the input and runs the tool; resolves with an error result instead of throwing. */
+  /**
+   * The input in the strict function-calling form (every property required, optional ones
+   * nullable), sent with `strict: true`; absent when the input has no strict form.
+   */
+  strictInputSchema?: ToolInputSchema;
+  /** Validates the input (an optional property omitted or `null`) and runs the tool; resolves with an error result instead of throwing. */
   execute(input: unknown): Promise<SkillToolResult<Data>>;
 }
