@@ -114,7 +114,7 @@ describe('start-up', () => {
     const env = { HOME: dir.path, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
     const { answer, loaded } = await modulesLoadedBeforeInitialize(dir.path, env);
     expect(answer).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
-    expect(loaded.some((url) => url.includes('/@modelcontextprotocol/sdk/'))).toBe(true);
+    expect(loaded.some((url) => url.includes('/@modelcontextprotocol/server/'))).toBe(true);
     const deferred = loaded.filter((url) =>
       /\/packages\/core\/src\/(index|tools\/index|tools\/create-skill-tools|catalog\/[^/]+)\.ts$|\/packages\/mcp\/src\/(index\.ts|source\/)|\/packages\/(store|server|agent)\/|\/node_modules\/(gpt-tokenizer|cross-spawn|eventsource-parser|pkce-challenge)\//.test(
         url,

@@ -1,36 +1,16 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from '../support/shared-dir.ts';
+import { runInspector } from '../support/run-inspector.ts';
 import { skillsetBin } from '../support/skillset-bin.ts';
 
-const run = promisify(execFile);
-const inspectorDir = join(repoRoot, 'node_modules', '@modelcontextprotocol', 'inspector');
-
-/** Runs `inspector --cli skillset mcp --dir <dir> <args>` as a person would; resolves with its output (stdout: results and reports, stderr: summaries) and exit code. */
-async function inspect(options: { dir: string; home: string; args: string[] }) {
-  const manifest = JSON.parse(await readFile(join(inspectorDir, 'package.json'), 'utf8')) as {
-    bin: Record<string, string>;
-  };
-  const launcher = join(inspectorDir, manifest.bin.inspector ?? '');
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [launcher, '--cli', skillsetBin, 'mcp', '--dir', options.dir, ...options.args],
-      {
-        cwd: options.home,
-        env: { PATH: process.env.PATH ?? '', HOME: options.home, NO_COLOR: '1' },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
+/** Runs `inspector --cli skillset mcp --dir <dir> <args>`. */
+function inspect(options: { dir: string; home: string; args: string[] }) {
+  return runInspector([skillsetBin, 'mcp', '--dir', options.dir, ...options.args], {
+    cwd: options.home,
+    env: { HOME: options.home },
+  });
 }
 
 describe('MCP Inspector CLI against skillset mcp', () => {
@@ -92,5 +72,34 @@ describe('MCP Inspector CLI against skillset mcp', () => {
 
     expect(read.code, read.stdout).toBe(0);
     expect(read.stdout).toContain('"text": "# Notes for $VERSION\\n"');
+  }, 120_000);
+
+  it.each([
+    'legacy',
+    'modern',
+  ])('verifies every digest in the %s protocol era (--protocol-era, --require-digests)', async (era) => {
+    await using home = await createTempDir();
+    await using skills = await createTempDir();
+    await mkdir(join(home.path, 'cache'));
+    await writeSkillTree(skills.path, [
+      {
+        name: 'release-notes',
+        description: 'Write release notes from merged pull requests.',
+        files: { 'templates/notes.md': '# Notes\n' },
+      },
+    ]);
+    const options = { dir: skills.path, home: home.path };
+    const strict = ['--protocol-era', era, '--verify', '--require-digests'];
+    const [list, get] = await Promise.all([
+      inspect({ ...options, args: ['--method', 'skills/list', ...strict] }),
+      inspect({
+        ...options,
+        args: ['--method', 'skills/get', '--uri', 'skill://release-notes/SKILL.md', ...strict],
+      }),
+    ]);
+    expect(list.code, list.stdout + list.stderr).toBe(0);
+    expect(list.stderr).toContain('Verified 2 skills and 3 files: no conformance errors.');
+    expect(get.code, get.stdout + get.stderr).toBe(0);
+    expect(get.stderr).toContain('Verified 1 skill and 2 files: no conformance errors.');
   }, 120_000);
 });

@@ -1,19 +1,24 @@
 import { createHash } from 'node:crypto';
 import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import {
-  GetSkillResultSchema,
-  LEFT_OUT_SKILLS_META_KEY,
-  ListSkillsResultSchema,
-  MAX_SKILL_TOTAL_BYTES,
-  ReadResourceDirectoryResultSchema,
+  SKILL_LIMITS,
   SKILLS_EXTENSION_ID,
   type Skill,
-} from '@skillset/mcp';
+} from '@modelcontextprotocol/core/ext/skills';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
+import {
+  GetSkillResultSchema,
+  ListSkillsResultSchema,
+  ReadResourceDirectoryResultSchema,
+} from '../support/skills-extension-schemas.ts';
 import { createSkillsetMcpTransport } from '../support/skillset-mcp-transport.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0x10]);
@@ -50,7 +55,7 @@ describe('skillset mcp serves the Skills extension over stdio', () => {
         body: `Filler ${index}.\n`,
       })),
     ]);
-    await truncate(join(skills.path, 'huge', 'blob.bin'), MAX_SKILL_TOTAL_BYTES);
+    await truncate(join(skills.path, 'huge', 'blob.bin'), SKILL_LIMITS.bytes);
     await writeFile(
       join(project.path, 'skillset.json'),
       JSON.stringify({ rules: [{ skill: 'secret', action: 'deny' }] }),
@@ -62,6 +67,10 @@ describe('skillset mcp serves the Skills extension over stdio', () => {
       home: home.path,
     });
     const client = new Client({ name: 'skills-stdio-test', version: '1.0.0' });
+    const leftOut: string[] = [];
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      leftOut.push(String(notification.params.data));
+    });
     await client.connect(transport);
     try {
       expect(client.getServerCapabilities()?.extensions?.[SKILLS_EXTENSION_ID]).toEqual({
@@ -69,7 +78,6 @@ describe('skillset mcp serves the Skills extension over stdio', () => {
       });
 
       const listed: Skill[] = [];
-      const leftOut: unknown[] = [];
       let cursor: string | undefined;
       let pages = 0;
       do {
@@ -78,7 +86,6 @@ describe('skillset mcp serves the Skills extension over stdio', () => {
           ListSkillsResultSchema,
         );
         listed.push(...page.skills);
-        leftOut.push(...((page._meta?.[LEFT_OUT_SKILLS_META_KEY] as unknown[]) ?? []));
         cursor = page.nextCursor;
         pages += 1;
       } while (cursor !== undefined);
@@ -90,15 +97,14 @@ describe('skillset mcp serves the Skills extension over stdio', () => {
       expect(names).not.toContain('secret');
       expect(names).not.toContain('huge');
       expect(listed).toHaveLength(57);
-      expect(leftOut).toEqual([
-        {
-          name: 'huge',
-          uri: 'skill://huge/SKILL.md',
-          reason: expect.stringMatching(
-            /^its files total \d+ bytes, over the Skills extension limit of 16777216 bytes \(16 MiB\) per skill$/,
+      // A skill left out is said in the log (notifications/message), with the reason.
+      await expect
+        .poll(() => leftOut)
+        .toEqual([
+          expect.stringMatching(
+            /^Skill "huge" is left out of skills\/list: its files total \d+ bytes, over the Skills extension limit of 16777216 bytes \(16 MiB\) per skill\.$/,
           ),
-        },
-      ]);
+        ]);
 
       const { skill: pdf } = await client.request(
         { method: 'skills/get', params: { uri: 'skill://pdf/SKILL.md' } },

@@ -81,9 +81,9 @@ describe('skillset mcp (stdio)', () => {
 
       const { resources } = await client.listResources();
       const uris = resources.map((resource) => resource.uri);
-      expect(uris).toEqual(
-        expect.arrayContaining(['skill://greet/SKILL.md', 'skill://greet/notes.md']),
-      );
+      // Each skill's SKILL.md; its other files are in its skills/get manifest.
+      expect(uris).toEqual(expect.arrayContaining(['skill://greet/SKILL.md']));
+      expect(uris).not.toContain('skill://greet/notes.md');
       expect(uris.some((uri) => uri.startsWith('skill://secret/'))).toBe(false);
 
       const used = await client.callTool({

@@ -6,6 +6,7 @@ import { createTempDir, type TempDir, writeSkillTree } from '@skillset/core/test
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProject, createCliProject } from '../cli/create-cli-project.ts';
+import { runInspector } from '../support/run-inspector.ts';
 import { runSkillset } from '../support/run-skillset.ts';
 import { skillsetBin } from '../support/skillset-bin.ts';
 
@@ -142,4 +143,60 @@ describe('a Skillset consuming two Skillset MCP servers', () => {
     expect(names).not.toContain('hub:notes');
     expect(listed.exitCode).toBe(1);
   });
+
+  it.each([
+    'legacy',
+    'modern',
+  ])("passes the Inspector's skills checks over HTTP in the %s era, digests required", async (era) => {
+    const checked = await runInspector(
+      [
+        '--transport',
+        'http',
+        '--server-url',
+        hubUrl,
+        '--header',
+        `Authorization: Bearer ${hub.owner.token}`,
+        '--protocol-era',
+        era,
+        '--method',
+        'skills/list',
+        '--verify',
+        '--require-digests',
+      ],
+      { cwd: dir.path, env: { HOME: dir.path } },
+    );
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stdout).toContain('"uri":"skill://notes/SKILL.md"');
+    expect(checked.stderr).toMatch(/Verified \d+ skills and \d+ files: no conformance errors\./);
+  }, 120_000);
+
+  it('republishes the skills it reads in its own skills/list, under their namespaces (a chain)', async () => {
+    // A client of the consumer's `skillset mcp` sees hub:notes at skill://hub/notes/SKILL.md.
+    const env = { ...consumer.env, HUB_TOKEN: hub.owner.token };
+    const chained = await runInspector(
+      [
+        ...Object.entries(env).flatMap(([key, value]) => ['-e', `${key}=${value}`]),
+        skillsetBin,
+        'mcp',
+        '--protocol-era',
+        'modern',
+        '--method',
+        'skills/list',
+        '--verify',
+        '--require-digests',
+      ],
+      { cwd: consumer.project, env },
+    );
+    expect(chained.code, chained.stdout + chained.stderr).toBe(0);
+    const reports = chained.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { uri: string; outcome: string });
+    expect(reports).toContainEqual(
+      expect.objectContaining({ uri: 'skill://hub/notes/SKILL.md', outcome: 'verified' }),
+    );
+    expect(reports).toContainEqual(
+      expect.objectContaining({ uri: 'skill://team/pdf/SKILL.md', outcome: 'verified' }),
+    );
+  }, 120_000);
 });

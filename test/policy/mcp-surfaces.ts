@@ -8,14 +8,12 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { MAX_SEARCH_LIMIT } from '@skillset/core';
+import { createSkillsMcpServer, parseSkillResourceUri } from '@skillset/mcp';
 import {
-  createSkillsMcpServer,
   GetSkillResultSchema,
   ListSkillsResultSchema,
-  parseSkillResourceUri,
-  RESOURCE_NOT_FOUND,
   ReadResourceDirectoryResultSchema,
-} from '@skillset/mcp';
+} from '../support/skills-extension-schemas.ts';
 import { type MemoryWorld, openMemoryWorld } from './core-surfaces.ts';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import { type PolicyScenario, REFERENCE_FILE, SEARCH_WORD } from './policy-scenarios.ts';
@@ -140,7 +138,7 @@ export function mcpAdapters<World extends McpWorld>(prefix: string): SurfaceAdap
       },
       async use(world, skill) {
         const read = world.mcp.client.readResource({ uri: `skill://${skill}/${REFERENCE_FILE}` });
-        return { allowed: await refusedLikeUnknown(read, [RESOURCE_NOT_FOUND]) };
+        return { allowed: await refusedLikeUnknown(read, [ErrorCode.InvalidParams]) };
       },
     },
     {

@@ -1,6 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import {
   createMemorySource,
   createPolicyContext,
@@ -10,11 +8,14 @@ import {
 } from '@skillset/core';
 import { buildSkill } from '@skillset/core/test';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERAS, type Era } from './connect-test-client.test-util.ts';
 import {
   createSkillsMcpHttpHandler,
   type SkillsMcpHttpHandler,
   type SkillsMcpPrincipal,
+  SSE_RETRY_MS,
 } from './create-skills-mcp-http-handler.ts';
+import { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
 
 const endpoint = new URL('http://skillset.test/mcp');
 
@@ -60,24 +61,31 @@ function setUp(): { handler: SkillsMcpHttpHandler; source: MemorySkillSource } {
   return { handler, source };
 }
 
-async function connect(handler: SkillsMcpHttpHandler, token?: string) {
+async function connectIn(era: Era, handler: SkillsMcpHttpHandler, token?: string) {
   const transport = new StreamableHTTPClientTransport(endpoint, {
     fetch: (url, init) => handler.handle(new Request(url, init)),
     ...(token === undefined
       ? {}
       : { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
   });
-  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  const client = new Client(
+    { name: 'http-test', version: '1.0.0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: MODERN_PROTOCOL_VERSION } } } : {},
+  );
   await client.connect(transport);
+  expect(client.getProtocolEra()).toBe(era);
   open?.clients.push(client);
   return { client, transport };
 }
 
-describe('createSkillsMcpHttpHandler', () => {
+describe.each(ERAS)('createSkillsMcpHttpHandler, %s era', (era) => {
+  const connect = (handler: SkillsMcpHttpHandler, token?: string) => connectIn(era, handler, token);
+
   it('serves tools, prompts and resources over Streamable HTTP', async () => {
     const { handler } = setUp();
     const { client } = await connect(handler, 'owner-token');
-    expect(handler.sessionCount).toBe(1);
+    // 2025-era clients hold a session; 2026-07-28 requests are served each on its own.
+    expect(handler.sessionCount).toBe(era === 'legacy' ? 1 : 0);
     const used = await client.callTool({
       name: 'use_skill',
       arguments: { skill: 'lint', arguments: 'src' },
@@ -98,51 +106,52 @@ describe('createSkillsMcpHttpHandler', () => {
     expect(JSON.stringify(tools)).not.toContain('secret');
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['lint']);
     const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toEqual([
-      'skill://lint/SKILL.md',
-      'skill://lint/a.txt',
-    ]);
-    await expect(client.getPrompt({ name: 'secret' })).rejects.toBeInstanceOf(McpError);
+    expect(resources.map((resource) => resource.uri)).toEqual(['skill://lint/SKILL.md']);
+    await expect(client.getPrompt({ name: 'secret' })).rejects.toBeInstanceOf(ProtocolError);
     await expect(client.readResource({ uri: 'skill://secret/key.txt' })).rejects.toThrow(
-      /Resource not found/,
+      /not found/i,
     );
   });
 
-  it('refuses a request without a token, and a session used with another token', async () => {
-    const { handler } = setUp();
-    await expect(connect(handler)).rejects.toThrow();
-    expect(handler.sessionCount).toBe(0);
-    const { transport } = await connect(handler, 'owner-token');
-    const hijack = await handler.handle(
-      new Request(endpoint, {
-        method: 'POST',
-        headers: {
-          Authorization: 'Bearer agent-token',
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          'Mcp-Session-Id': transport.sessionId ?? '',
-          'Mcp-Protocol-Version': '2025-06-18',
-        },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'prompts/list' }),
-      }),
-    );
-    expect(hijack.status).toBe(403);
-    const unknown = await handler.handle(
-      new Request(endpoint, {
-        method: 'POST',
-        headers: { Authorization: 'Bearer owner-token', 'Mcp-Session-Id': 'nope' },
-        body: '{}',
-      }),
-    );
-    expect(unknown.status).toBe(404);
-  });
+  it.runIf(era === 'legacy')(
+    'refuses a request without a token, and a session used with another token',
+    async () => {
+      const { handler } = setUp();
+      await expect(connect(handler)).rejects.toThrow();
+      expect(handler.sessionCount).toBe(0);
+      const { transport } = await connect(handler, 'owner-token');
+      const hijack = await handler.handle(
+        new Request(endpoint, {
+          method: 'POST',
+          headers: {
+            Authorization: 'Bearer agent-token',
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+            'Mcp-Session-Id': transport.sessionId ?? '',
+            'Mcp-Protocol-Version': '2025-06-18',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'prompts/list' }),
+        }),
+      );
+      expect(hijack.status).toBe(403);
+      const unknown = await handler.handle(
+        new Request(endpoint, {
+          method: 'POST',
+          headers: { Authorization: 'Bearer owner-token', 'Mcp-Session-Id': 'nope' },
+          body: '{}',
+        }),
+      );
+      expect(unknown.status).toBe(404);
+    },
+  );
 
-  it('sends list_changed on the session stream when the registry changes', async () => {
+  it('sends list_changed (session stream, or subscription stream) when the registry changes', async () => {
     const { handler, source } = setUp();
     const { client } = await connect(handler, 'owner-token');
     const received = new Promise<void>((resolve) => {
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve());
+      client.setNotificationHandler('notifications/tools/list_changed', () => resolve());
     });
+    if (era === 'modern') await client.listen({ toolsListChanged: true });
     // Let the client open its GET stream before the change.
     await client.listTools();
     source.add({ text: buildSkill({ name: 'deploy' }) });
@@ -152,5 +161,41 @@ describe('createSkillsMcpHttpHandler', () => {
     ]);
     const { tools } = await client.listTools();
     expect(JSON.stringify(tools[0]?.inputSchema)).toContain('deploy');
+  });
+});
+
+describe('createSkillsMcpHttpHandler, both eras on one endpoint', () => {
+  it('refuses a 2026-07-28 request without a token', async () => {
+    const { handler } = setUp();
+    await expect(connectIn('modern', handler)).rejects.toThrow();
+  });
+
+  it('primes a 2025-11-25 SSE stream with an event id and a retry interval', async () => {
+    const { handler } = setUp();
+    const response = await handler.handle(
+      new Request(endpoint, {
+        method: 'POST',
+        headers: {
+          Authorization: 'Bearer owner-token',
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'raw', version: '1' },
+          },
+        }),
+      }),
+    );
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const text = await response.text();
+    expect(text).toMatch(new RegExp(`^id: \\S+\nretry: ${SSE_RETRY_MS}\ndata: \n\n`));
+    expect(text).toContain('"protocolVersion":"2025-11-25"');
+    expect(text).toContain('"logging":{}');
   });
 });

@@ -1,6 +1,13 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  isLegacyRequest,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
+import { createSessionEventStore } from './session-event-store.ts';
 import type { SkillsMcpAccess } from './skills-mcp-policy.ts';
 import { SkillsMcpServer, type SkillsMcpServerOptions } from './skills-mcp-server.ts';
+import { watchListChanges } from './watch-list-changes.ts';
 
 /** The caller of one HTTP request, as the host's authentication established it. */
 export interface SkillsMcpPrincipal {
@@ -22,7 +29,14 @@ export interface SkillsMcpHttpHandlerOptions extends Omit<SkillsMcpServerOptions
   sessionIdleMs?: number;
 }
 
-/** Streamable HTTP for the skills MCP server: one server per session, bound to its principal. */
+/** How long a client waits before reconnecting a dropped SSE stream (the `retry` of the priming event), in milliseconds. */
+export const SSE_RETRY_MS = 2_000;
+
+/**
+ * Streamable HTTP for the skills MCP server on both protocol eras: 2026-07-28 requests are served
+ * statelessly, each by a server built for its principal; 2025-era clients get a session each,
+ * bound to the principal that opened it.
+ */
 export interface SkillsMcpHttpHandler {
   /** Answers one request to the MCP endpoint (`POST`, `GET` and `DELETE /mcp`). */
   handle(request: Request): Promise<Response>;
@@ -42,7 +56,9 @@ interface Session {
 
 /**
  * Creates the Streamable HTTP handler of the skills MCP server (mount it at `/mcp`): the bearer
- * token selects the principal, whose policy decides every list and call of its session.
+ * token selects the principal, whose policy decides every list and call. 2026-07-28 requests go
+ * to the SDK's per-request handler (change notifications through `subscriptions/listen`); 2025-era
+ * requests to sessions with priming events, `retry` and resumable streams.
  */
 export function createSkillsMcpHttpHandler(
   options: SkillsMcpHttpHandlerOptions,
@@ -54,6 +70,26 @@ export function createSkillsMcpHttpHandler(
     ...serverOptions
   } = options;
   const sessions = new Map<string, Session>();
+  const modern = createMcpHandler(
+    ({ authInfo }) =>
+      new SkillsMcpServer({
+        ...serverOptions,
+        policy: (authInfo?.extra?.[PRINCIPAL_KEY] as SkillsMcpPrincipal).policy,
+        watch: false,
+      }),
+    { legacy: 'reject' },
+  );
+  const stopWatching = watchListChanges({
+    registry: serverOptions.registry,
+    notify: async () => {
+      modern.notify.toolsChanged();
+      modern.notify.promptsChanged();
+      modern.notify.resourcesChanged();
+    },
+    ...(serverOptions.listChangedDelayMs === undefined
+      ? {}
+      : { delayMs: serverOptions.listChangedDelayMs }),
+  });
 
   const closeIdle = () => {
     const now = Date.now();
@@ -79,6 +115,8 @@ export function createSkillsMcpHttpHandler(
     }
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      eventStore: createSessionEventStore(),
+      retryInterval: SSE_RETRY_MS,
       onsessioninitialized: (sessionId) => {
         sessions.set(sessionId, session);
       },
@@ -109,6 +147,16 @@ export function createSkillsMcpHttpHandler(
         });
       }
       const sessionId = request.headers.get('mcp-session-id');
+      // A session belongs to the 2025 era; anything else the SDK classifies.
+      if (sessionId === null && !(await isLegacyRequest(request))) {
+        const authInfo: AuthInfo = {
+          token: '',
+          clientId: principal.id,
+          scopes: [],
+          extra: { [PRINCIPAL_KEY]: principal },
+        };
+        return modern.fetch(request, { authInfo });
+      }
       if (sessionId === null) return openSession(principal, request);
       const session = sessions.get(sessionId);
       if (session === undefined) return jsonRpcError(404, 'Session not found.');
@@ -124,12 +172,17 @@ export function createSkillsMcpHttpHandler(
     },
     async close() {
       clearInterval(sweeper);
+      stopWatching();
+      await modern.close();
       const open = [...sessions.values()];
       sessions.clear();
       await Promise.all(open.map((session) => session.server.close()));
     },
   };
 }
+
+// Where the per-request factory finds the principal the handler authenticated.
+const PRINCIPAL_KEY = 'skillset/principal';
 
 function jsonRpcError(status: number, message: string, headers: Record<string, string> = {}) {
   return new Response(

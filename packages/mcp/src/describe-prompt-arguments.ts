@@ -1,4 +1,4 @@
-import type { PromptArgument } from '@modelcontextprotocol/sdk/types.js';
+import type { PromptArgument } from '@modelcontextprotocol/server';
 import type { SkillArgument, SkillManifest } from '@skillset/core';
 
 /** The name of the one prompt argument of a skill that declares none: the text typed after `/name`. */

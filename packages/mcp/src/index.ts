@@ -3,8 +3,13 @@ export {
   type SkillsMcpHttpHandler,
   type SkillsMcpHttpHandlerOptions,
   type SkillsMcpPrincipal,
+  SSE_RETRY_MS,
 } from './create-skills-mcp-http-handler.ts';
-export { createSkillsMcpServer } from './create-skills-mcp-server.ts';
+export {
+  createSkillsMcpServer,
+  type ServeSkillsMcpStdioOptions,
+  serveSkillsMcpStdio,
+} from './create-skills-mcp-server.ts';
 export {
   ARGUMENTS_PROMPT_ARGUMENT,
   describePromptArguments,
@@ -14,22 +19,30 @@ export {
   describeResourceContent,
   type ResourceContent,
 } from './describe-resource-content.ts';
+export { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
 export {
   MAX_COMPLETION_VALUES,
   type RegisterCompletionsOptions,
   registerCompletions,
 } from './register-completions.ts';
-export { RESOURCE_NOT_FOUND, RESOURCE_PAGE_SKILLS } from './register-skill-resources.ts';
 export {
   parseSkillResourceUri,
   SKILL_RESOURCE_TEMPLATE,
   type SkillResourceAddress,
+  skillResourceAddresses,
   skillResourceUri,
 } from './skill-resource-uri.ts';
+export {
+  createGatedSkillSource,
+  DEFAULT_SKILLS_PAGE_SIZE,
+  DIRECTORY_PAGE_SIZE,
+  type GatedSkillSourceOptions,
+} from './skills-extension/create-gated-skill-source.ts';
 export {
   type DescribeSkillEntryOptions,
   type DescribeSkillEntryResult,
   describeSkillEntry,
+  SKILL_ORIGIN_META_KEY,
   skillEntryUri,
 } from './skills-extension/describe-skill-entry.ts';
 export {
@@ -40,41 +53,7 @@ export {
   type ReadVerbatimFrontmatterResult,
   readVerbatimFrontmatter,
 } from './skills-extension/read-verbatim-frontmatter.ts';
-export {
-  DEFAULT_SKILLS_PAGE_SIZE,
-  DIRECTORY_PAGE_SIZE,
-  type RegisterSkillsExtensionOptions,
-  registerSkillsExtension,
-  SKILLS_TTL_MS,
-} from './skills-extension/register-skills-extension.ts';
 export { sha256Digest } from './skills-extension/sha256-digest.ts';
-export {
-  DIRECTORY_MIME_TYPE,
-  DIRECTORY_READ_METHOD,
-  type DirectoryChild,
-  DirectoryChildSchema,
-  GetSkillRequestSchema,
-  type GetSkillResult,
-  GetSkillResultSchema,
-  LEFT_OUT_SKILLS_META_KEY,
-  type LeftOutSkill,
-  LeftOutSkillSchema,
-  ListSkillsRequestSchema,
-  type ListSkillsResult,
-  ListSkillsResultSchema,
-  MAX_SKILL_RESOURCES,
-  MAX_SKILL_TOTAL_BYTES,
-  ReadResourceDirectoryRequestSchema,
-  type ReadResourceDirectoryResult,
-  ReadResourceDirectoryResultSchema,
-  SKILLS_EXTENSION_ID,
-  SKILLS_GET_METHOD,
-  SKILLS_LIST_METHOD,
-  type Skill,
-  type SkillResource,
-  SkillResourceSchema,
-  SkillSchema,
-} from './skills-extension/skills-extension-schemas.ts';
 export {
   resolveSkillsMcpGate,
   type SkillsMcpAccess,

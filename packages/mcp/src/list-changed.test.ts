@@ -1,12 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import {
   createMemorySource,
   createPolicyContext,
@@ -16,29 +9,38 @@ import {
 import { createFolderSource } from '@skillset/core/node';
 import { buildSkill, createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { createSkillsMcpServer } from './create-skills-mcp-server.ts';
+import { connectTestClient, ERAS, type Era } from './connect-test-client.test-util.ts';
 
 type ListKind = 'tools' | 'prompts' | 'resources';
 
-async function connect(registry: SkillRegistry) {
-  const server = createSkillsMcpServer({
+async function connectIn(era: Era, registry: SkillRegistry) {
+  const { client, close } = await connectTestClient({
+    era,
     registry,
     policy: createPolicyContext(),
     listChangedDelayMs: 10,
   });
-  const client = new Client({ name: 'test-client', version: '1.0.0' });
   const received: ListKind[] = [];
+  const logged: string[] = [];
   const waiters: Array<() => void> = [];
   const record = (kind: ListKind) => () => {
     received.push(kind);
     for (const wake of waiters.splice(0)) wake();
   };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, record('tools'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, record('prompts'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, record('resources'));
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
+  client.setNotificationHandler('notifications/tools/list_changed', record('tools'));
+  client.setNotificationHandler('notifications/prompts/list_changed', record('prompts'));
+  client.setNotificationHandler('notifications/resources/list_changed', record('resources'));
+  client.setNotificationHandler('notifications/message', (notification) => {
+    logged.push(String(notification.params.data));
+  });
+  // On 2026-07-28 nothing arrives unsolicited: the client opens a subscription stream.
+  if (era === 'modern') {
+    await client.listen({
+      toolsListChanged: true,
+      promptsListChanged: true,
+      resourcesListChanged: true,
+    });
+  }
   /** Resolves once all three notifications arrived, or rejects after `timeoutMs`. */
   const allThree = async (timeoutMs = 5000): Promise<ListKind[]> => {
     const deadline = Date.now() + timeoutMs;
@@ -55,17 +57,19 @@ async function connect(registry: SkillRegistry) {
     }
     return [...received].sort();
   };
-  return { client, server, received, allThree };
+  return { client, close, received, logged, allThree };
 }
 
-describe('list_changed', () => {
+describe.each(ERAS)('list_changed, %s era', (era) => {
+  const connect = (registry: SkillRegistry) => connectIn(era, registry);
+
   it('notifies tools, prompts and resources once per burst of registry changes', async () => {
     const source = createMemorySource({
       scope: 'project',
       skills: [{ text: buildSkill({ name: 'lint' }) }],
     });
     const registry = createRegistry({ sources: [source] });
-    const { client, received, allThree } = await connect(registry);
+    const { client, close, received, logged, allThree } = await connect(registry);
     expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(['lint']);
 
     source.add({ text: buildSkill({ name: 'deploy' }) });
@@ -77,7 +81,9 @@ describe('list_changed', () => {
       'deploy',
       'lint',
     ]);
-    await client.close();
+    // The 2025 era also says which skills changed in the log (2026-07-28 logs only per request).
+    if (era === 'legacy') expect(logged).toEqual(['Skills changed: deploy, lint.']);
+    await close();
     await registry.close();
   });
 
@@ -89,7 +95,7 @@ describe('list_changed', () => {
         createFolderSource({ root: dir.path, scope: 'project', watch: true, cacheDir: false }),
       ],
     });
-    const { client, allThree } = await connect(registry);
+    const { client, close, allThree } = await connect(registry);
     expect((await client.listPrompts()).prompts[0]?.description).toBe('Lint.');
 
     await writeFile(
@@ -98,7 +104,7 @@ describe('list_changed', () => {
     );
     await allThree();
     expect((await client.listPrompts()).prompts[0]?.description).toBe('Lint, edited.');
-    await client.close();
+    await close();
     await registry.close();
   });
 
@@ -117,9 +123,9 @@ describe('list_changed', () => {
         };
       },
     };
-    const { client } = await connect(counting);
+    const { close } = await connect(counting);
     expect(listeners).toBe(1);
-    await client.close();
+    await close();
     expect(listeners).toBe(0);
     await registry.close();
   });

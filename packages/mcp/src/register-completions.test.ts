@@ -1,5 +1,3 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   createMemorySource,
   createPolicyContext,
@@ -8,7 +6,7 @@ import {
 } from '@skillset/core';
 import { buildSkill } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { createSkillsMcpServer } from './create-skills-mcp-server.ts';
+import { connectTestClient } from './connect-test-client.test-util.ts';
 
 const skills: MemorySkillInput[] = [
   {
@@ -32,18 +30,15 @@ const skills: MemorySkillInput[] = [
 
 async function connect() {
   const registry = createRegistry({ sources: [createMemorySource({ scope: 'project', skills })] });
-  const server = createSkillsMcpServer({
+  const { client, close } = await connectTestClient({
+    era: 'modern',
     registry,
     policy: createPolicyContext({ rules: [{ skill: 'dangerous', action: 'deny' }] }),
   });
-  const client = new Client({ name: 'completion-test', version: '1.0.0' });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
   return {
     client,
     async [Symbol.asyncDispose]() {
-      await client.close();
+      await close();
       await registry.close();
     },
   };
@@ -74,17 +69,20 @@ describe('completion/complete', () => {
     expect(result.completion.values).toEqual(['deploy', 'docs']);
   });
 
-  it('completes the skill:// template: names, then the files of the named skill', async () => {
+  it("completes the skill:// template: each skill's SKILL.md, then the files of the skill typed", async () => {
     await using session = await connect();
-    const ref = { type: 'ref/resource', uri: 'skill://{name}/{+path}' } as const;
-    const names = await session.client.complete({ ref, argument: { name: 'name', value: 'da' } });
-    expect(names.completion.values).toEqual([]);
+    const ref = { type: 'ref/resource', uri: 'skill://{+path}' } as const;
+    const skillFiles = await session.client.complete({
+      ref,
+      argument: { name: 'path', value: 'd' },
+    });
+    // `dangerous` is denied: never suggested.
+    expect(skillFiles.completion.values).toEqual(['deploy/SKILL.md', 'docs/SKILL.md']);
     const files = await session.client.complete({
       ref,
-      argument: { name: 'path', value: 's' },
-      context: { arguments: { name: 'deploy' } },
+      argument: { name: 'path', value: 'deploy/s' },
     });
-    expect(files.completion.values).toEqual(['SKILL.md', 'scripts/run.sh']);
+    expect(files.completion.values).toEqual(['deploy/SKILL.md', 'deploy/scripts/run.sh']);
   });
 
   it('completes nothing for an unknown or denied prompt', async () => {

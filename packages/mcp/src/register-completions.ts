@@ -1,7 +1,6 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CompleteRequestSchema, type CompleteResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CompleteResult, Server } from '@modelcontextprotocol/server';
 import type { PolicyGate, SkillArgument, SkillRegistry } from '@skillset/core';
-import { toRequestInfo } from './request-extra.ts';
+import { requestInfoOf } from './request-info.ts';
 import { SKILL_RESOURCE_TEMPLATE } from './skill-resource-uri.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
@@ -29,9 +28,9 @@ export function registerCompletions(options: RegisterCompletionsOptions): void {
   const skillNames = async (gate: PolicyGate) =>
     (await gate.list('mcp_resource')).map((entry) => entry.name);
 
-  server.setRequestHandler(CompleteRequestSchema, async (request, extra) => {
+  server.setRequestHandler('completion/complete', async (request, ctx) => {
     const { ref, argument } = request.params;
-    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
     let candidates: string[] = [];
     if (ref.type === 'ref/prompt') {
       const found = await gate.find(ref.name, 'mcp_prompt');
@@ -44,20 +43,27 @@ export function registerCompletions(options: RegisterCompletionsOptions): void {
       ) {
         candidates = await skillNames(gate);
       }
-    } else if (ref.uri === SKILL_RESOURCE_TEMPLATE) {
-      if (argument.name === 'name') candidates = await skillNames(gate);
-      const skill = request.params.context?.arguments?.name;
-      if (argument.name === 'path' && skill !== undefined) {
-        const found = await gate.find(skill, 'mcp_resource');
-        if (found !== undefined) {
-          candidates = (await registry.listFiles(found.entry).catch(() => [])).map(
-            (file) => file.path,
-          );
-        }
-      }
+    } else if (ref.uri === SKILL_RESOURCE_TEMPLATE && argument.name === 'path') {
+      candidates = await skillPaths(gate, registry, argument.value);
     }
     return complete(candidates, argument.value);
   });
+}
+
+/** A skill's `SKILL.md` path for each readable skill, or the files of the skill the typed path is inside. */
+async function skillPaths(
+  gate: PolicyGate,
+  registry: SkillRegistry,
+  typed: string,
+): Promise<string[]> {
+  const entries = await gate.list('mcp_resource');
+  const folderOf = (name: string) => name.split(':').join('/');
+  const inside = entries
+    .filter((entry) => typed.startsWith(`${folderOf(entry.name)}/`))
+    .sort((left, right) => right.name.length - left.name.length)[0];
+  if (inside === undefined) return entries.map((entry) => `${folderOf(entry.name)}/SKILL.md`);
+  const files = await registry.listFiles(inside).catch(() => []);
+  return files.map((file) => `${folderOf(inside.name)}/${file.path}`);
 }
 
 function argumentValues(argument: SkillArgument): string[] {

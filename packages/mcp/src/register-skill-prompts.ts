@@ -1,16 +1,14 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  ErrorCode,
-  GetPromptRequestSchema,
   type GetPromptResult,
-  ListPromptsRequestSchema,
-  McpError,
   type Prompt,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+  ProtocolErrorCode,
+  type Server,
+} from '@modelcontextprotocol/server';
 import type { SkillRegistry } from '@skillset/core';
 import { activate, loadActivatableSkill, renderForkRequest } from '@skillset/core/serving';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
-import { toRequestInfo } from './request-extra.ts';
+import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** Options for {@link registerSkillPrompts}. */
@@ -24,8 +22,8 @@ export interface RegisterSkillPromptsOptions {
 export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void {
   const { server, registry, policy } = options;
 
-  server.setRequestHandler(ListPromptsRequestSchema, async (_request, extra) => {
-    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+  server.setRequestHandler('prompts/list', async (_request, ctx) => {
+    const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
     const entries = await gate.list('mcp_prompt');
     const prompts: Prompt[] = [];
     for (const entry of entries) {
@@ -39,8 +37,8 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
     return { prompts };
   });
 
-  server.setRequestHandler(GetPromptRequestSchema, async (request, extra) => {
-    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+  server.setRequestHandler('prompts/get', async (request, ctx) => {
+    const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
     const { name, arguments: given = {} } = request.params;
     const found = await gate.find(name, 'mcp_prompt');
     const skill =
@@ -48,7 +46,10 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
         ? undefined
         : await loadActivatableSkill({ registry, entry: found.entry });
     if (skill === undefined) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown prompt ${JSON.stringify(name)}.`);
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown prompt ${JSON.stringify(name)}.`,
+      );
     }
     const result = await activate({
       skill,
@@ -62,7 +63,7 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
     });
     if (!result.success) {
       const { error } = result;
-      throw new McpError(ErrorCode.InvalidParams, error.message, {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, {
         code: error.code,
         ...(error.usage === undefined ? {} : { usage: error.usage }),
       });

@@ -1,14 +1,8 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  ListToolsRequestSchema,
-  type RequestId,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Server, ServerContext, Tool } from '@modelcontextprotocol/server';
 import type { ApproveFunction, PolicyGate, SkillRegistry, SkillTool } from '@skillset/core';
 import { closestNames, formatToolResult } from '@skillset/core/serving';
-import { type RequestExtra, toRequestInfo } from './request-extra.ts';
+import { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
+import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 
 /** Options for {@link registerSkillTools}. */
@@ -23,29 +17,28 @@ export interface RegisterSkillToolsOptions {
 /** Answers `tools/list` and `tools/call` with core's skill tools, built for the principal at each request. */
 export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   const { server, registry, policy, maxFileBytes } = options;
-  const buildTools = async (extra: RequestExtra) => {
+  const buildTools = async (ctx: ServerContext) => {
     // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
     const [{ createSkillTools }, { loadRankerData }] = await Promise.all([
       import('@skillset/core/tools'),
       import('@skillset/core/node'),
     ]);
-    const canAsk = server.getClientCapabilities()?.elicitation !== undefined;
-    const gate = await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry);
+    const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
     return createSkillTools({
       registry,
       ranker: loadRankerData(),
       policy: gate.policy,
       gate,
-      ...(canAsk ? { approve: createElicitationApprove(server, extra.requestId) } : {}),
+      ...(canElicit(server) ? { approve: createElicitationApprove(ctx) } : {}),
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
     });
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
-    const tools = await buildTools(extra);
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    const tools = await buildTools(ctx);
     // An MCP client's model has no catalog of its own: the skills it may use ride on use_skill.
     const catalog = await renderToolCatalog(
-      await resolveSkillsMcpGate(policy, toRequestInfo(extra), registry),
+      await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry),
     );
     return {
       tools: tools.map((tool) =>
@@ -56,8 +49,8 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
     };
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tools = await buildTools(extra);
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const tools = await buildTools(ctx);
     const { name, arguments: input = {} } = request.params;
     const tool = tools.find((candidate) => candidate.name === name);
     if (tool === undefined) {
@@ -106,17 +99,24 @@ function toMcpTool(tool: SkillTool): Tool {
   };
 }
 
+/**
+ * Whether a rule's `ask` can reach the user: a 2025-era client that declared elicitation. On the
+ * 2026-07-28 era a question would need a multi-round-trip `input_required` result, which Skillset
+ * does not send yet, so `ask` stays a refusal there (decision 0119).
+ */
+function canElicit(server: Server): boolean {
+  const modern = (server.getNegotiatedProtocolVersion() ?? '') >= MODERN_PROTOCOL_VERSION;
+  return !modern && server.getClientCapabilities()?.elicitation !== undefined;
+}
+
 /** Asks the client's user through elicitation where a rule says `ask`. */
-function createElicitationApprove(server: Server, requestId: RequestId): ApproveFunction {
+function createElicitationApprove(ctx: ServerContext): ApproveFunction {
   return async (request) => {
-    const answer = await server.elicitInput(
-      {
-        mode: 'form',
-        message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
-        requestedSchema: { type: 'object', properties: {} },
-      },
-      { relatedRequestId: requestId },
-    );
+    const answer = await ctx.mcpReq.elicitInput({
+      mode: 'form',
+      message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
+      requestedSchema: { type: 'object', properties: {} },
+    });
     return answer.action === 'accept';
   };
 }

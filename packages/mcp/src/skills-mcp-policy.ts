@@ -1,4 +1,4 @@
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { PolicyContext, PolicyGate, SkillRegistry } from '@skillset/core';
 import { createPolicyGate } from '@skillset/core/serving';
 

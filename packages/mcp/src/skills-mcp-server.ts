@@ -1,16 +1,14 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpServer, type Transport } from '@modelcontextprotocol/server';
+import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { SkillRegistry } from '@skillset/core';
 import { registerCompletions } from './register-completions.ts';
 import { registerSkillPrompts } from './register-skill-prompts.ts';
-import { registerSkillResources } from './register-skill-resources.ts';
 import { registerSkillTools } from './register-skill-tools.ts';
-import { registerSkillsExtension } from './skills-extension/register-skills-extension.ts';
-import { SKILLS_EXTENSION_ID } from './skills-extension/skills-extension-schemas.ts';
+import { createGatedSkillSource } from './skills-extension/create-gated-skill-source.ts';
 import type { SkillsMcpPolicy } from './skills-mcp-policy.ts';
 import { watchListChanges } from './watch-list-changes.ts';
 
-/** The version the server reports in `initialize`. */
+/** The version the server reports in `initialize` and `server/discover`. */
 export const SKILLS_MCP_SERVER_VERSION = '0.1.0';
 
 /** Options for {@link SkillsMcpServer} and `createSkillsMcpServer`. */
@@ -18,7 +16,7 @@ export interface SkillsMcpServerOptions {
   registry: SkillRegistry;
   /** Who asks and the rules that apply: a context, or a function resolving one per request. */
   policy: SkillsMcpPolicy;
-  /** The name the server reports in `initialize`; default `skillset`. */
+  /** The name the server reports; default `skillset`. */
   name?: string;
   version?: string;
   /** Largest text `read_skill_file` returns, in bytes. */
@@ -27,15 +25,25 @@ export interface SkillsMcpServerOptions {
   listChangedDelayMs?: number;
   /** Skills per `skills/list` page (the Skills extension); default 50. */
   skillsPageSize?: number;
+  /**
+   * Watch the registry while connected and send `list_changed` (default true). A server built
+   * for one request (the 2026-07-28 era over HTTP) leaves it to the handler's own watcher.
+   */
+  watch?: boolean;
 }
 
 const INSTRUCTIONS =
   'Skills are packaged instructions for tasks. Call use_skill with the skill whose description matches the request to load its instructions, search_skills to find one, and read_skill_file for files a skill mentions. Each skill is also a prompt, and its files are resources at skill://<name>/<path> (the Skills extension: skills/list, skills/get).';
 
-/** An MCP server over a skill registry; it watches the registry while connected and stops on close. */
-export class SkillsMcpServer extends Server {
+/**
+ * An MCP server over a skill registry, on both protocol eras: tools, prompts, completions and the
+ * SDK's Skills extension over a gated source. While connected it watches the registry and tells
+ * the client (and its log) when the lists change; it stops on close.
+ */
+export class SkillsMcpServer extends McpServer {
   #startWatching: () => () => void;
   #stopWatching: (() => void) | undefined;
+  #watch: boolean;
 
   constructor(options: SkillsMcpServerOptions) {
     super(
@@ -46,54 +54,68 @@ export class SkillsMcpServer extends Server {
           prompts: { listChanged: true },
           resources: { listChanged: true },
           completions: {},
-          extensions: { [SKILLS_EXTENSION_ID]: { directoryRead: true } },
+          logging: {},
         },
         instructions: INSTRUCTIONS,
       },
     );
     const { registry, policy, maxFileBytes, listChangedDelayMs, skillsPageSize } = options;
+    const server = this.server;
+    new SkillsExtension({
+      source: createGatedSkillSource({
+        registry,
+        policy,
+        ...(skillsPageSize === undefined ? {} : { pageSize: skillsPageSize }),
+      }),
+      // Listings are filtered by the principal's policy and change under a watcher.
+      cacheHint: { ttlMs: 0, cacheScope: 'private' },
+      onWarning: () => {},
+    }).attach(this);
     registerSkillTools({
-      server: this,
+      server,
       registry,
       policy,
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
     });
-    registerSkillPrompts({ server: this, registry, policy });
-    registerSkillResources({ server: this, registry, policy });
-    registerCompletions({ server: this, registry, policy });
-    registerSkillsExtension({
-      server: this,
-      registry,
-      policy,
-      ...(skillsPageSize === undefined ? {} : { pageSize: skillsPageSize }),
-    });
+    registerSkillPrompts({ server, registry, policy });
+    registerCompletions({ server, registry, policy });
+    this.#watch = options.watch ?? true;
     this.#startWatching = () =>
       watchListChanges({
         registry,
-        notify: () => this.notifyListChanged(),
+        notify: (names) => this.notifyListChanged(names),
         ...(listChangedDelayMs === undefined ? {} : { delayMs: listChangedDelayMs }),
       });
   }
 
   /** Connects to a transport and starts sending `list_changed` when the registry changes. */
   override async connect(transport: Transport): Promise<void> {
-    const previousOnClose = transport.onclose;
-    transport.onclose = () => {
-      previousOnClose?.();
-      this.#stopWatching?.();
-      this.#stopWatching = undefined;
-    };
-    this.#stopWatching ??= this.#startWatching();
+    if (this.#watch) {
+      const previousOnClose = transport.onclose;
+      transport.onclose = () => {
+        previousOnClose?.();
+        this.#stopWatching?.();
+        this.#stopWatching = undefined;
+      };
+      this.#stopWatching ??= this.#startWatching();
+    }
     await super.connect(transport);
   }
 
-  /** Tells the client that tools, prompts and resources may have changed (e.g. after a policy change). */
-  async notifyListChanged(): Promise<void> {
-    if (this.transport === undefined) return;
+  /** Tells the client that tools, prompts and resources may have changed (e.g. after a policy change), and logs which skills did. */
+  async notifyListChanged(names: readonly string[] = []): Promise<void> {
+    if (!this.isConnected()) return;
     await Promise.all([
-      this.sendToolListChanged(),
-      this.sendPromptListChanged(),
-      this.sendResourceListChanged(),
+      this.server.sendToolListChanged(),
+      this.server.sendPromptListChanged(),
+      this.server.sendResourceListChanged(),
+      names.length === 0
+        ? undefined
+        : this.server.sendLoggingMessage({
+            level: 'info',
+            logger: 'skills',
+            data: `Skills changed: ${names.join(', ')}.`,
+          }),
     ]);
   }
 }

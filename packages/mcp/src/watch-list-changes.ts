@@ -6,8 +6,8 @@ export const DEFAULT_LIST_CHANGED_DELAY_MS = 50;
 /** Options for {@link watchListChanges}. */
 export interface WatchListChangesOptions {
   registry: SkillRegistry;
-  /** Sends the notifications; its failures (a closed connection) are ignored. */
-  notify: () => Promise<void>;
+  /** Sends the notifications for the skills that changed; its failures (a closed connection) are ignored. */
+  notify: (names: string[]) => Promise<void>;
   delayMs?: number;
 }
 
@@ -15,10 +15,14 @@ export interface WatchListChangesOptions {
 export function watchListChanges(options: WatchListChangesOptions): () => void {
   const { registry, notify, delayMs = DEFAULT_LIST_CHANGED_DELAY_MS } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const unsubscribe = registry.on('change', () => {
+  const changed = new Set<string>();
+  const unsubscribe = registry.on('change', (change) => {
+    changed.add(change.name);
     timer ??= setTimeout(() => {
       timer = undefined;
-      notify().catch(() => {});
+      const names = [...changed].sort();
+      changed.clear();
+      notify(names).catch(() => {});
     }, delayMs);
   });
   return () => {

@@ -1,7 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createRegistry } from '@skillset/core/lean';
-import { createSkillsMcpServer } from '@skillset/mcp/server';
+import { serveSkillsMcpStdio } from '@skillset/mcp/server';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
 import type { Terminal } from '../output/terminal.ts';
@@ -26,20 +25,26 @@ export async function runMcp(terminal: Terminal, options: McpCommandOptions): Pr
     sources: await createLocalSources(terminal, options.dirs, { watch: true }),
   });
   try {
-    // The handshake does not wait for the scan (synchronous, so it would hold up the reply): the
-    // scan starts once the client is initialized, and the list and call handlers wait for the
-    // registry's one load (docs/decisions/0090).
-    const server = createSkillsMcpServer({ registry, policy: policy.context });
-    const initialized = new Promise<void>((resolve) => {
-      server.oninitialized = resolve;
+    // The opening exchange does not wait for the scan (synchronous, so it would hold up the
+    // reply): the scan starts once a client opened the connection, in either protocol era, and
+    // the list and call handlers wait for the registry's one load (docs/decisions/0090).
+    let opened!: () => void;
+    const openedOnce = new Promise<void>((resolve) => {
+      opened = resolve;
     });
-    const transport = new StdioServerTransport(stdin, terminal.stdout as Writable);
-    const closed = new Promise<void>((resolve) => {
-      transport.onclose = resolve;
+    const served = serveSkillsMcpStdio({
+      registry,
+      policy: policy.context,
+      stdin,
+      stdout: terminal.stdout as Writable,
+      onOpen: () => opened(),
     });
-    await server.connect(transport);
+    const stdinEnded = new Promise<void>((resolve) => {
+      stdin.once('end', resolve);
+      stdin.once('close', resolve);
+    });
     const scanned = (async () => {
-      const ready = await Promise.race([initialized.then(() => true), closed.then(() => false)]);
+      const ready = await Promise.race([openedOnce.then(() => true), stdinEnded.then(() => false)]);
       if (!ready) return;
       await registry.load();
       await reportSourceIssues(terminal, registry);
@@ -49,12 +54,8 @@ export async function runMcp(terminal: Terminal, options: McpCommandOptions): Pr
       const message = error instanceof Error ? error.message : String(error);
       terminal.stderr.write(`skillset mcp: ${message}\n`);
     });
-    const stdinEnded = new Promise<void>((resolve) => {
-      stdin.once('end', resolve);
-      stdin.once('close', resolve);
-    });
-    await Promise.race([closed, stdinEnded, options.stopSignal ?? processStopSignal()]);
-    await server.close();
+    await Promise.race([stdinEnded, options.stopSignal ?? processStopSignal()]);
+    await served.close();
     await scanned;
     return 0;
   } finally {

@@ -1,3 +1,8 @@
+import {
+  SKILL_LIMITS,
+  type Skill,
+  type SkillResourceEntry,
+} from '@modelcontextprotocol/server/ext/skills';
 import type { SkillEntry, SkillFileInfo, SkillRegistry } from '@skillset/core';
 import {
   checkSkillName,
@@ -8,12 +13,9 @@ import { skillFileName } from '../skill-file-name.ts';
 import { skillResourceUri } from '../skill-resource-uri.ts';
 import { readVerbatimFrontmatter } from './read-verbatim-frontmatter.ts';
 import { sha256Digest } from './sha256-digest.ts';
-import {
-  MAX_SKILL_RESOURCES,
-  MAX_SKILL_TOTAL_BYTES,
-  type Skill,
-  type SkillResource,
-} from './skills-extension-schemas.ts';
+
+/** The metadata key of a republished skill's provenance: the server it was read from and its URI there. */
+export const SKILL_ORIGIN_META_KEY = 'dev.skillset/origin';
 
 /** Options for {@link describeSkillEntry}. */
 export interface DescribeSkillEntryOptions {
@@ -26,7 +28,7 @@ export type DescribeSkillEntryResult =
   | { ok: true; skill: Skill }
   | { ok: false; uri: string; reason: string };
 
-/** The URI of a skill's `SKILL.md` (`skill://<name>/SKILL.md`), whatever the file's spelling on disk. */
+/** The URI of a skill's `SKILL.md` (`skill://<name>/SKILL.md`, `skill://team/deploy/SKILL.md` for `team:deploy`), whatever the file's spelling on disk. */
 export function skillEntryUri(name: string): string {
   return skillResourceUri({ skill: name, path: 'SKILL.md' });
 }
@@ -73,12 +75,14 @@ export async function describeSkillEntry(
   if (!frontmatter.ok) return refuse(frontmatter.reason);
   const nonconforming = checkAgentSkillsRules(frontmatter.frontmatter);
   if (nonconforming !== undefined) return refuse(nonconforming);
-  if (frontmatter.frontmatter.name !== entry.name) {
+  // A qualified name (`team:deploy`, read from another server) is served under its last part.
+  const servedName = entry.name.split(':').at(-1);
+  if (frontmatter.frontmatter.name !== servedName) {
     return refuse(
-      `its frontmatter name ${JSON.stringify(frontmatter.frontmatter.name)} is not the name it is served under`,
+      `its frontmatter name ${JSON.stringify(frontmatter.frontmatter.name)} is not the name it is served under (${JSON.stringify(servedName)})`,
     );
   }
-  const resources: SkillResource[] = [];
+  const resources: SkillResourceEntry[] = [];
   for (const file of read) {
     resources.push({
       uri: file === main ? uri : skillResourceUri({ skill: entry.name, path: file.path }),
@@ -86,7 +90,17 @@ export async function describeSkillEntry(
       size: file.bytes.byteLength,
     });
   }
-  return { ok: true, skill: { uri, frontmatter: frontmatter.frontmatter, resources } };
+  const skill: Skill = {
+    uri,
+    frontmatter: frontmatter.frontmatter as Skill['frontmatter'],
+    resources,
+  };
+  if (entry.origin?.kind === 'mcp') {
+    skill._meta = {
+      [SKILL_ORIGIN_META_KEY]: { server: entry.origin.server, uri: entry.origin.uri },
+    };
+  }
+  return { ok: true, skill };
 }
 
 /** The Agent Skills rules a served skill MUST meet (SEP-2640 "Skill Format"), checked on the verbatim frontmatter. */
@@ -107,12 +121,12 @@ function checkAgentSkillsRules(frontmatter: Record<string, unknown>): string | u
 }
 
 function checkLimits(sizes: number[]): string | undefined {
-  if (sizes.length > MAX_SKILL_RESOURCES) {
-    return `it has ${sizes.length} files, over the Skills extension limit of ${MAX_SKILL_RESOURCES} per skill`;
+  if (sizes.length > SKILL_LIMITS.files) {
+    return `it has ${sizes.length} files, over the Skills extension limit of ${SKILL_LIMITS.files} per skill`;
   }
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  if (total > MAX_SKILL_TOTAL_BYTES) {
-    return `its files total ${total} bytes, over the Skills extension limit of ${MAX_SKILL_TOTAL_BYTES} bytes (16 MiB) per skill`;
+  if (total > SKILL_LIMITS.bytes) {
+    return `its files total ${total} bytes, over the Skills extension limit of ${SKILL_LIMITS.bytes} bytes (16 MiB) per skill`;
   }
   return undefined;
 }

@@ -1,7 +1,10 @@
+import {
+  DIRECTORY_MIME_TYPE,
+  type DirectoryResource,
+} from '@modelcontextprotocol/server/ext/skills';
 import type { SkillFileInfo } from '@skillset/core';
 import { guessMimeType } from '@skillset/core/serving';
 import { skillResourceUri } from '../skill-resource-uri.ts';
-import { DIRECTORY_MIME_TYPE, type DirectoryChild } from './skills-extension-schemas.ts';
 
 /** Options for {@link listDirectoryChildren}. */
 export interface ListDirectoryChildrenOptions {
@@ -19,10 +22,10 @@ export interface ListDirectoryChildrenOptions {
  */
 export function listDirectoryChildren(
   options: ListDirectoryChildrenOptions,
-): DirectoryChild[] | undefined {
+): DirectoryResource[] | undefined {
   const { skill, directory, files, mainFile } = options;
   const prefix = directory === '' ? '' : `${directory}/`;
-  const children = new Map<string, DirectoryChild>();
+  const children = new Map<string, DirectoryResource>();
   let found = false;
   for (const file of files) {
     const path = file.path === mainFile ? 'SKILL.md' : file.path;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { SKILL_LIMITS, SKILLS_EXTENSION_ID } from '@modelcontextprotocol/core/ext/skills';
 import {
   createMemorySource,
   createPolicyContext,
@@ -11,15 +11,8 @@ import {
 } from '@skillset/core';
 import { buildSkill } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
-import { createSkillsMcpServer } from '../create-skills-mcp-server.ts';
-import {
-  GetSkillResultSchema,
-  LEFT_OUT_SKILLS_META_KEY,
-  ListSkillsResultSchema,
-  MAX_SKILL_RESOURCES,
-  ReadResourceDirectoryResultSchema,
-  SKILLS_EXTENSION_ID,
-} from './skills-extension-schemas.ts';
+import { z } from 'zod';
+import { connectTestClient, ERAS, type Era } from '../connect-test-client.test-util.ts';
 
 const pixel = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]);
 const pdfText = `---
@@ -47,6 +40,7 @@ const skills: MemorySkillInput[] = [
   {
     text: pdfText,
     files: {
+      'forms/SKILL.md': buildSkill({ name: 'forms', description: 'A nested skill.' }),
       'templates/invoice.md': '# Invoice\n',
       'templates/regional/eu.md': '# EU\n',
       'logo.png': pixel,
@@ -54,48 +48,56 @@ const skills: MemorySkillInput[] = [
   },
   { text: buildSkill({ name: 'lint', body: 'Lint.\n' }) },
   { text: buildSkill({ name: 'secret', body: 'Secret.\n' }), files: { 'key.txt': 'k' } },
-  { text: buildSkill({ name: 'huge' }), files: manyFiles(MAX_SKILL_RESOURCES) },
+  { text: buildSkill({ name: 'huge' }), files: manyFiles(SKILL_LIMITS.files) },
   { text: buildSkill({ name: 'wordy', description: `Use it ${'often '.repeat(210)}` }) },
 ];
 
-async function connect(options: { rules?: PermissionRule[]; pageSize?: number } = {}) {
+const ListPageSchema = z.looseObject({
+  skills: z.array(z.looseObject({ frontmatter: z.looseObject({ name: z.string() }) })),
+  nextCursor: z.string().optional(),
+});
+
+async function connectIn(era: Era, options: { rules?: PermissionRule[]; pageSize?: number } = {}) {
   const registry = createRegistry({ sources: [createMemorySource({ scope: 'project', skills })] });
-  const server = createSkillsMcpServer({
+  const logged: string[] = [];
+  const connected = await connectTestClient({
+    era,
     registry,
     policy: createPolicyContext({ rules: options.rules ?? [] }),
     ...(options.pageSize === undefined ? {} : { skillsPageSize: options.pageSize }),
   });
-  const client = new Client({ name: 'skills-test', version: '1.0.0' });
-  const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverTransport);
-  await client.connect(clientTransport);
+  const { client } = connected;
+  client.setNotificationHandler('notifications/message', (notification) => {
+    logged.push(String(notification.params.data));
+  });
+  const skillsClient = new SkillsClient(client);
   return {
     client,
-    listSkills: (cursor?: string) =>
+    skills: skillsClient,
+    logged,
+    listSkills: (cursor?: string) => skillsClient.list(cursor === undefined ? {} : { cursor }),
+    // One page as the server sent it (the SDK's client follows cursors itself).
+    listPage: (cursor?: string) =>
       client.request(
         { method: 'skills/list', params: cursor === undefined ? {} : { cursor } },
-        ListSkillsResultSchema,
+        ListPageSchema,
       ),
-    getSkill: (uri: string) =>
-      client.request({ method: 'skills/get', params: { uri } }, GetSkillResultSchema),
-    readDirectory: (uri: string) =>
-      client.request(
-        { method: 'resources/directory/read', params: { uri } },
-        ReadResourceDirectoryResultSchema,
-      ),
+    getSkill: (uri: string) => skillsClient.get(uri),
+    readDirectory: (uri: string) => skillsClient.readDirectory(uri),
     async [Symbol.asyncDispose]() {
-      await client.close();
+      await connected.close();
       await registry.close();
     },
   };
 }
 
-async function mcpError(promise: Promise<unknown>): Promise<McpError> {
+async function mcpError(promise: Promise<unknown>): Promise<ProtocolError> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof McpError)) throw new Error(`expected an McpError, got ${String(error)}`);
+  if (!(error instanceof ProtocolError))
+    throw new Error(`expected a ProtocolError, got ${String(error)}`);
   return error;
 }
 
@@ -109,7 +111,10 @@ function bytesOf(content: { text?: string; blob?: string }): Uint8Array {
     : new TextEncoder().encode(content.text);
 }
 
-describe('Skills extension (SEP-2640)', () => {
+describe.each(ERAS)('Skills extension (SEP-2640), %s era', (era) => {
+  const connect = (options: { rules?: PermissionRule[]; pageSize?: number } = {}) =>
+    connectIn(era, options);
+
   it('declares the extension with directoryRead, resources and completions', async () => {
     await using session = await connect();
     const capabilities = session.client.getServerCapabilities();
@@ -121,7 +126,8 @@ describe('Skills extension (SEP-2640)', () => {
   it('lists entries with verbatim frontmatter and a manifest of the served bytes', async () => {
     await using session = await connect();
     const listing = await session.listSkills();
-    expect(listing).toMatchObject({ resultType: 'complete', ttlMs: 0, cacheScope: 'private' });
+    // The cache fields are a 2026-07-28 feature: private (the listing follows the principal's policy).
+    if (era === 'modern') expect(listing).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
     expect(listing.skills.map((skill) => skill.uri)).toEqual([
       'skill://lint/SKILL.md',
       'skill://pdf/SKILL.md',
@@ -138,8 +144,10 @@ describe('Skills extension (SEP-2640)', () => {
     });
     const manifest = pdf?.resources;
     if (!Array.isArray(manifest)) throw new Error('expected a manifest');
+    // Every file, the nested skill's too.
     expect(manifest.map((resource) => resource.uri)).toEqual([
       'skill://pdf/SKILL.md',
+      'skill://pdf/forms/SKILL.md',
       'skill://pdf/logo.png',
       'skill://pdf/templates/invoice.md',
       'skill://pdf/templates/regional/eu.md',
@@ -149,6 +157,9 @@ describe('Skills extension (SEP-2640)', () => {
       const bytes = bytesOf(read.contents[0] as { text?: string; blob?: string });
       expect(resource.digest).toBe(sha256(bytes));
       expect(resource.size).toBe(bytes.byteLength);
+      // The SDK's client checks digest, size and frontmatter of what it reads.
+      if (pdf === undefined) throw new Error('expected pdf');
+      expect((await session.skills.read(pdf, resource.uri)).verified).toBe(true);
     }
     expect(manifest[0]?.size).toBe(new TextEncoder().encode(pdfText).byteLength);
   });
@@ -157,78 +168,71 @@ describe('Skills extension (SEP-2640)', () => {
     await using session = await connect();
     const listing = await session.listSkills();
     expect(listing.skills.map((skill) => skill.frontmatter.name)).not.toContain('huge');
-    expect(listing._meta?.[LEFT_OUT_SKILLS_META_KEY]).toEqual([
-      {
-        name: 'huge',
-        uri: 'skill://huge/SKILL.md',
-        reason: 'it has 513 files, over the Skills extension limit of 512 per skill',
-      },
-      {
-        name: 'wordy',
-        uri: 'skill://wordy/SKILL.md',
-        reason: 'its description is 1267 characters, over the Agent Skills limit of 1024',
-      },
-    ]);
+    if (era === 'legacy') {
+      // Said in the log (notifications/message); a 2026-07-28 client asks for logs per request.
+      await expect
+        .poll(() => session.logged)
+        .toEqual([
+          'Skill "huge" is left out of skills/list: it has 513 files, over the Skills extension limit of 512 per skill.',
+          'Skill "wordy" is left out of skills/list: its description is 1267 characters, over the Agent Skills limit of 1024.',
+        ]);
+    }
     const error = await mcpError(session.getSkill('skill://huge/SKILL.md'));
-    expect(error.code).toBe(ErrorCode.InvalidParams);
+    expect(error.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(error.message).toContain('it has 513 files, over the Skills extension limit of 512');
   });
 
   it('pages the listing with cursors, never splitting an entry', async () => {
     await using session = await connect({ pageSize: 2 });
-    const first = await session.listSkills();
+    const first = await session.listPage();
     expect(first.skills.map((skill) => skill.frontmatter.name)).toEqual(['lint']);
-    expect(first._meta?.[LEFT_OUT_SKILLS_META_KEY]).toHaveLength(1);
     expect(first.nextCursor).toBeTypeOf('string');
-    const second = await session.listSkills(first.nextCursor);
+    const second = await session.listPage(first.nextCursor);
     expect(second.skills.map((skill) => skill.frontmatter.name)).toEqual(['pdf', 'secret']);
-    const third = await session.listSkills(second.nextCursor);
+    const third = await session.listPage(second.nextCursor);
     expect(third.skills).toEqual([]);
-    expect(third._meta?.[LEFT_OUT_SKILLS_META_KEY]).toMatchObject([{ name: 'wordy' }]);
     expect(third.nextCursor).toBeUndefined();
-    const bad = await mcpError(session.listSkills('not-a-cursor'));
-    expect(bad.code).toBe(ErrorCode.InvalidParams);
+    const bad = await mcpError(session.listPage('not-a-cursor'));
+    expect(bad.code).toBe(ProtocolErrorCode.InvalidParams);
   });
 
   it('gets one entry equal to its listing entry, and -32602 for unknown URIs', async () => {
     await using session = await connect();
     const listing = await session.listSkills();
     const got = await session.getSkill('skill://pdf/SKILL.md');
-    expect(got).toMatchObject({ resultType: 'complete', ttlMs: 0, cacheScope: 'private' });
+    if (era === 'modern') expect(got).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
     expect(got.skill).toEqual(listing.skills.find((skill) => skill.uri === 'skill://pdf/SKILL.md'));
     const unknown = await mcpError(session.getSkill('skill://nope/SKILL.md'));
-    expect(unknown.code).toBe(ErrorCode.InvalidParams);
+    expect(unknown.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(unknown.message).toContain('No skill is served at skill://nope/SKILL.md');
     const notSkillMd = await mcpError(session.getSkill('skill://pdf/logo.png'));
-    expect(notSkillMd.code).toBe(ErrorCode.InvalidParams);
+    expect(notSkillMd.code).toBe(ProtocolErrorCode.InvalidParams);
   });
 
   it('reads directories: direct children, subdirectories as inode/directory', async () => {
     await using session = await connect();
     const root = await session.readDirectory('skill://pdf');
-    expect(root).toEqual({
-      resultType: 'complete',
-      resources: [
-        {
-          uri: 'skill://pdf/SKILL.md',
-          name: 'SKILL.md',
-          mimeType: 'text/markdown',
-          size: new TextEncoder().encode(pdfText).byteLength,
-        },
-        { uri: 'skill://pdf/logo.png', name: 'logo.png', mimeType: 'image/png', size: 6 },
-        { uri: 'skill://pdf/templates', name: 'templates', mimeType: 'inode/directory' },
-      ],
-    });
+    expect(root.resources).toEqual([
+      {
+        uri: 'skill://pdf/SKILL.md',
+        name: 'SKILL.md',
+        mimeType: 'text/markdown',
+        size: new TextEncoder().encode(pdfText).byteLength,
+      },
+      { uri: 'skill://pdf/forms', name: 'forms', mimeType: 'inode/directory' },
+      { uri: 'skill://pdf/logo.png', name: 'logo.png', mimeType: 'image/png', size: 6 },
+      { uri: 'skill://pdf/templates', name: 'templates', mimeType: 'inode/directory' },
+    ]);
     const templates = await session.readDirectory('skill://pdf/templates');
     expect(templates.resources.map((child) => child.uri)).toEqual([
       'skill://pdf/templates/invoice.md',
       'skill://pdf/templates/regional',
     ]);
     const file = await mcpError(session.readDirectory('skill://pdf/SKILL.md'));
-    expect(file.code).toBe(ErrorCode.InvalidParams);
-    expect(file.message).toContain('skill://pdf/SKILL.md is not a directory resource.');
+    expect(file.code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(file.message).toContain('skill://pdf/SKILL.md is not a directory resource');
     const missing = await mcpError(session.readDirectory('skill://pdf/nothing'));
-    expect(missing.code).toBe(ErrorCode.InvalidParams);
+    expect(missing.code).toBe(ProtocolErrorCode.InvalidParams);
   });
 
   it('neither lists, gets nor reads a skill denied by policy', async () => {
@@ -239,10 +243,10 @@ describe('Skills extension (SEP-2640)', () => {
     expect(listing.skills.map((skill) => skill.frontmatter.name)).not.toContain('secret');
     expect(JSON.stringify(listing)).not.toContain('secret');
     const got = await mcpError(session.getSkill('skill://secret/SKILL.md'));
-    expect(got.code).toBe(ErrorCode.InvalidParams);
+    expect(got.code).toBe(ProtocolErrorCode.InvalidParams);
     expect(got.message).toContain('No skill is served at skill://secret/SKILL.md');
     const directory = await mcpError(session.readDirectory('skill://secret'));
-    expect(directory.code).toBe(ErrorCode.InvalidParams);
-    expect(directory.message).toContain('No resource is served at skill://secret');
+    expect(directory.code).toBe(ProtocolErrorCode.InvalidParams);
+    expect(directory.message).toContain('skill://secret is not a directory resource');
   });
 });
