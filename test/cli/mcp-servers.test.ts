@@ -20,7 +20,10 @@ beforeAll(async () => {
         hand: { command: process.execPath, args: [handRolledServer, '--page-size', '3'] },
         gone: { command: path.join(repoRoot, 'no-such-server') },
       },
-      rules: [{ skill: 'hand:acme/*', action: 'deny' }],
+      rules: [
+        { skill: 'hand:acme:*', action: 'deny' },
+        { skill: 'hand:wrong-*', action: 'deny' },
+      ],
     },
   });
 });
@@ -39,7 +42,8 @@ describe('skillset with mcpServers in skillset.json', () => {
     const names = listed.skills.map((skill) => skill.name);
     expect(names).toContain('good');
     expect(names).toContain('hand:good');
-    expect(names).toContain('hand:acme/billing/refunds');
+    expect(names).toContain('hand:acme:billing:refunds');
+    expect(names).toContain('hand:team:deploy');
     expect(listed.skills.find((skill) => skill.name === 'good')?.sameName).toEqual(['hand:good']);
     expect(listed.skills.find((skill) => skill.name === 'hand:good')).toMatchObject({
       valid: true,
@@ -77,19 +81,21 @@ describe('skillset with mcpServers in skillset.json', () => {
     });
     expect(tampered.exitCode).toBe(1);
     expect(tampered.stderr).toMatch(
-      /Refused skill "hand:tampered-body" from MCP server "hand": file SKILL\.md \(skill:\/\/tampered-body\/SKILL\.md\) does not match its entry: expected sha256:[0-9a-f]{64} \(\d+ bytes\), got sha256:[0-9a-f]{64} \(\d+ bytes\)/,
+      /Refused skill "hand:tampered-body" from MCP server "hand": file SKILL\.md \(skill:\/\/tampered-body\/SKILL\.md\) does not match its entry \(sha256:[0-9a-f]{64}, 89 bytes\): skill:\/\/tampered-body\/SKILL\.md is 95 bytes; the skill entry lists 89\./,
     );
   });
 
   it('applies the policy of skillset.json to remote skills', async () => {
-    const denied = await runSkillset(['invoke', '/hand:acme/billing/refunds'], {
+    const denied = await runSkillset(['invoke', '/hand:wrong-size'], {
       cwd: project.project,
       env: project.env,
     });
     expect(denied.exitCode).toBe(1);
-    expect(denied.stderr).toContain('not allowed: /hand:acme/billing/refunds');
+    expect(denied.stderr).toContain('not allowed: /hand:wrong-size');
     const catalog = await runSkillset(['catalog'], { cwd: project.project, env: project.env });
     expect(catalog.stdout).toContain('hand:good');
+    expect(catalog.stdout).toContain('hand:team:deploy');
     expect(catalog.stdout).not.toContain('hand:acme');
+    expect(catalog.stdout).not.toContain('hand:wrong-size');
   });
 });

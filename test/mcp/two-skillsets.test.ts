@@ -133,7 +133,7 @@ describe('a Skillset consuming two Skillset MCP servers', () => {
   it('reports a rejected token for the HTTP server and keeps the other sources', async () => {
     const listed = await run(['list', '--json'], 'wrong-token');
     expect(listed.stderr).toMatch(
-      /MCP server "hub" \(url http:\/\/127\.0\.0\.1:\d+\/mcp\) is unreachable: .*unauthorized.* HTTP 401: check the credentials in its "headers"/,
+      /MCP server "hub" \(url http:\/\/127\.0\.0\.1:\d+\/mcp\) is unreachable: .*authoriz.*HTTP 401.*[Cc]heck the credentials in its "headers"/,
     );
     const names = (JSON.parse(listed.stdout) as { skills: Array<{ name: string }> }).skills.map(
       (skill) => skill.name,

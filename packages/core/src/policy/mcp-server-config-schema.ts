@@ -13,11 +13,17 @@ export const MCP_SERVER_CONFIG_KEYS = [
   'url',
   'headers',
   'timeoutMs',
+  'approvedAllowedTools',
 ] as const;
+
+/** The form of a skill manifest digest: `sha256:` and 64 lowercase hexadecimal characters. */
+const MCP_SKILL_MANIFEST_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
 /**
  * The Zod schema of one MCP server whose skills join the registry: a stdio `command` (with `args`,
  * `env`, `cwd`) or a Streamable HTTP `url` (with `headers`); `${VAR}` in strings reads the environment.
+ * `approvedAllowedTools` keeps a served skill's `allowed-tools` (by its name on that server) while
+ * its manifest digest is the one approved.
  */
 export const mcpServerConfigSchema = z
   .strictObject({
@@ -29,6 +35,15 @@ export const mcpServerConfigSchema = z
     url: z.string().trim().min(1).optional(),
     headers: z.record(z.string(), z.string()).optional(),
     timeoutMs: z.number().int().min(100).max(600_000).optional(),
+    approvedAllowedTools: z
+      .record(
+        z.string().min(1),
+        z.string().regex(MCP_SKILL_MANIFEST_DIGEST_PATTERN, {
+          message:
+            'An approval is the manifest digest the source reports: "sha256:" and 64 lowercase hex characters.',
+        }),
+      )
+      .optional(),
   })
   .superRefine((server, context) => {
     const hasCommand = server.command !== undefined;

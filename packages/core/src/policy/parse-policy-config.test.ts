@@ -97,6 +97,7 @@ describe('parsePolicyConfig', () => {
         url: 'https://skills.example.test/mcp',
         // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
         headers: { Authorization: 'Bearer ${TOKEN}' },
+        approvedAllowedTools: { 'team:deploy': `sha256:${'a'.repeat(64)}` },
       },
     };
     expect(parsePolicyConfig({ mcpServers }, { source })).toEqual({ mcpServers });
@@ -106,15 +107,17 @@ describe('parsePolicyConfig', () => {
         both: { command: 'x', url: 'https://a.test/mcp' },
         neither: { comand: 'x' },
         mixed: { url: 'https://a.test/mcp', env: {} },
+        approving: { url: 'https://a.test/mcp', approvedAllowedTools: { deploy: 'yes' } },
       },
     };
     expect(messageOf(() => parsePolicyConfig(input, { source }))).toMatchInlineSnapshot(`
-      "invalid_policy_config: Invalid policy config in skillset.json (5 problems):
+      "invalid_policy_config: Invalid policy config in skillset.json (6 problems):
         mcpServers.Docs: Invalid label "Docs": A server label is lowercase letters, digits and single hyphens (it prefixes skill names: label:skill). Rename it, e.g. "team-docs".
         mcpServers.both: An MCP server has either "command" (stdio) or "url" (Streamable HTTP), not both. See README "Skills from MCP servers".
-        mcpServers.neither.comand: Unknown key "comand". Did you mean "command"? Known keys: type, command, args, env, cwd, url, headers, timeoutMs.
+        mcpServers.neither.comand: Unknown key "comand". Did you mean "command"? Known keys: type, command, args, env, cwd, url, headers, timeoutMs, approvedAllowedTools.
         mcpServers.neither: An MCP server needs "command" (a stdio server) or "url" (a Streamable HTTP server). See README "Skills from MCP servers".
-        mcpServers.mixed: "env" applies to a stdio "command", not to a "url". See README "Skills from MCP servers"."
+        mcpServers.mixed: "env" applies to a stdio "command", not to a "url". See README "Skills from MCP servers".
+        mcpServers.approving.approvedAllowedTools.deploy: An approval is the manifest digest the source reports: "sha256:" and 64 lowercase hex characters. See README "Skills from MCP servers"."
     `);
   });
 });

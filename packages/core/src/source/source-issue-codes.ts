@@ -10,6 +10,8 @@ export const SOURCE_ISSUE_CODES = [
   'mcp_skills_unsupported',
   'mcp_malformed_response',
   'mcp_skill_refused',
+  'mcp_allowed_tools_unapproved',
+  'mcp_allowed_tools_approval_stale',
 ] as const;
 
 /** A stable snake_case issue code of skill sources. */

@@ -1,7 +1,12 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  Client,
+  type ProtocolEra,
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { type McpServerConfig, SkillsetError } from '@skillset/core';
 import { SKILLS_MCP_SERVER_VERSION } from '../skills-mcp-server.ts';
 
@@ -20,17 +25,23 @@ export interface ConnectMcpSkillServerOptions {
   fetch?: typeof fetch;
 }
 
-/** A connected MCP client and a short description of where it is connected, for messages. */
+/** A connected MCP client, its Skills-extension client, and where and how it is connected. */
 export interface ConnectMcpSkillServerResult {
   client: Client;
+  skills: SkillsClient;
+  /** `modern` against a 2026-07-28 server (`server/discover`), `legacy` after the 2025 `initialize`. */
+  era: ProtocolEra;
   /** `command node server.js` or `url https://…`. */
   target: string;
   /** The last lines a stdio server wrote to stderr, for error messages. */
   stderrTail: () => string;
 }
 
-/** The least time a server gets to start and answer `initialize`, however short `timeoutMs` is. */
+/** The least time a server gets to start and answer the handshake, however short `timeoutMs` is. */
 export const MIN_HANDSHAKE_TIMEOUT_MS = 5_000;
+
+/** The most `skills/list` pages one listing walks before it is reported as endless. */
+export const MAX_MCP_SKILL_LIST_PAGES = 1_000;
 
 const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -64,7 +75,43 @@ function expandRecord(
   );
 }
 
-/** Starts or reaches the MCP server of a config entry (stdio command or Streamable HTTP URL) and completes the handshake. */
+function httpTransport(
+  options: ConnectMcpSkillServerOptions,
+  env: Readonly<Record<string, string | undefined>>,
+): { transport: Transport; target: string } {
+  const { label, server } = options;
+  const url = expand(server.url ?? '', env, label);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (error) {
+    throw new SkillsetError({
+      code: 'mcp_server_unavailable',
+      message: `MCP server "${label}": ${JSON.stringify(url)} is not a URL; give an http:// or https:// address.`,
+      cause: error,
+      details: { server: label, url },
+    });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new SkillsetError({
+      code: 'mcp_server_unavailable',
+      message: `MCP server "${label}": ${JSON.stringify(url)} is not an http:// or https:// URL.`,
+      details: { server: label, url },
+    });
+  }
+  const headers = expandRecord(server.headers, env, label);
+  const transport = new StreamableHTTPClientTransport(parsed, {
+    ...(headers === undefined ? {} : { requestInit: { headers } }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  return { transport, target: `url ${parsed.origin}${parsed.pathname}` };
+}
+
+/**
+ * Starts or reaches the MCP server of a config entry (stdio command or Streamable HTTP URL) and
+ * negotiates the protocol era: `server/discover` first (on stdio, in a short-lived sibling process),
+ * the 2025 `initialize` handshake when the server does not speak 2026-07-28.
+ */
 export async function connectMcpSkillServer(
   options: ConnectMcpSkillServerOptions,
 ): Promise<ConnectMcpSkillServerResult> {
@@ -74,31 +121,7 @@ export async function connectMcpSkillServer(
   let target: string;
   const stderrLines: string[] = [];
   if (server.url !== undefined) {
-    const url = expand(server.url, env, label);
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch (error) {
-      throw new SkillsetError({
-        code: 'mcp_server_unavailable',
-        message: `MCP server "${label}": ${JSON.stringify(url)} is not a URL; give an http:// or https:// address.`,
-        cause: error,
-        details: { server: label, url },
-      });
-    }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      throw new SkillsetError({
-        code: 'mcp_server_unavailable',
-        message: `MCP server "${label}": ${JSON.stringify(url)} is not an http:// or https:// URL.`,
-        details: { server: label, url },
-      });
-    }
-    const headers = expandRecord(server.headers, env, label);
-    transport = new StreamableHTTPClientTransport(parsed, {
-      ...(headers === undefined ? {} : { requestInit: { headers } }),
-      ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    });
-    target = `url ${parsed.origin}${parsed.pathname}`;
+    ({ transport, target } = httpTransport(options, env));
   } else {
     const command = expand(server.command ?? '', env, label);
     const args = (server.args ?? []).map((arg) => expand(arg, env, label));
@@ -118,28 +141,38 @@ export async function connectMcpSkillServer(
     transport = stdio;
     target = `command ${[command, ...args].join(' ')}`;
   }
+  const handshakeTimeout = Math.max(options.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS);
   const client = new Client(
     { name: 'skillset', version: SKILLS_MCP_SERVER_VERSION },
-    { capabilities: {} },
+    {
+      capabilities: {},
+      versionNegotiation: { mode: 'auto', probe: { timeoutMs: handshakeTimeout } },
+      listMaxPages: MAX_MCP_SKILL_LIST_PAGES,
+    },
   );
   try {
-    await client.connect(transport, {
-      timeout: Math.max(options.timeoutMs, MIN_HANDSHAKE_TIMEOUT_MS),
-    });
+    await client.connect(transport, { timeout: handshakeTimeout });
   } catch (error) {
     await client.close().catch(() => undefined);
-    const status = (error as { code?: unknown }).code;
+    const status = error instanceof SdkHttpError ? error.status : undefined;
+    const message = (error as Error).message.replace(/\.$/, '');
     const hint =
       status === 401 || status === 403
-        ? ` HTTP ${status}: check the credentials in its "headers".`
+        ? ` ${message.includes(`HTTP ${status}`) ? 'C' : `HTTP ${status}: c`}heck the credentials in its "headers".`
         : '';
     const tail = stderrLines.length > 0 ? ` Its stderr: ${stderrLines.join(' | ')}` : '';
     throw new SkillsetError({
       code: 'mcp_server_unavailable',
-      message: `MCP server "${label}" (${target}) is unreachable: ${(error as Error).message}.${hint}${tail}`,
+      message: `MCP server "${label}" (${target}) is unreachable: ${message}.${hint}${tail}`,
       cause: error,
       details: { server: label, target },
     });
   }
-  return { client, target, stderrTail: () => stderrLines.join(' | ') };
+  return {
+    client,
+    skills: new SkillsClient(client, { skipInvalid: true }),
+    era: client.getProtocolEra() ?? 'legacy',
+    target,
+    stderrTail: () => stderrLines.join(' | '),
+  };
 }

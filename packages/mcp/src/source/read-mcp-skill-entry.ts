@@ -1,116 +1,125 @@
 import {
-  MAX_SKILL_RESOURCES,
-  MAX_SKILL_TOTAL_BYTES,
-} from '../skills-extension/skills-extension-schemas.ts';
-import {
-  SKILL_DIGEST_PATTERN,
-  type SkillResourceRef,
-  skillEntrySchema,
-  skillResourceSchema,
-} from './lenient-skill-schemas.ts';
+  SKILL_LIMITS,
+  type Skill,
+  type SkillResourceEntry,
+} from '@modelcontextprotocol/client/ext/skills';
+import { digestMcpSkillManifest } from './digest-mcp-skill-manifest.ts';
 
-/** A skill entry of an MCP server, checked against SEP-2640's rules. */
+/** A skill entry of an MCP server (valid by the Skills extension's rules), as Skillset holds it. */
 export interface McpSkillEntry {
+  /** The entry as listed: what `SkillsClient.read` verifies files against. */
+  skill: Skill;
   /** The URI of the skill's `SKILL.md`. */
   uri: string;
-  /** The skill root: `uri` without `/SKILL.md`. */
+  /** The skill root: `uri` without `/SKILL.md`, in canonical form. */
   rootUri: string;
-  /** The skill path: the root without its scheme (`acme/billing/refunds`). */
-  skillPath: string;
-  frontmatter: Record<string, unknown> & { name: string; description: string };
+  /** The root's decoded path segments after the scheme (`skill://team/deploy` → `team`, `deploy`); the last is the name. */
+  segments: string[];
+  frontmatter: Skill['frontmatter'];
   /** The files by path relative to the skill root; empty when the entry is refused. */
-  files: Map<string, SkillResourceRef>;
-  /** Why the skill cannot be loaded (dynamic content, over the limits, a broken manifest); absent when it can. */
+  files: Map<string, SkillResourceEntry>;
+  /** {@link digestMcpSkillManifest} of the entry: what an approval of its `allowed-tools` names. */
+  digest: string;
+  /** Why the skill cannot be loaded (dynamic content, over the limits); absent when it can. */
   refusal?: string;
 }
 
-/** The outcome of {@link readMcpSkillEntry}: an entry, or why the value is not one (no name can be shown). */
+/** The outcome of {@link readMcpSkillEntry}: an entry, or why it cannot be named in Skillset. */
 export type ReadMcpSkillEntryResult =
   | { success: true; entry: McpSkillEntry }
   | { success: false; message: string };
 
 const SKILL_FILE_SUFFIX = '/SKILL.md';
+const NAMESPACE_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_SEGMENT_LENGTH = 64;
 
-/** Checks one value of `skills/list` or `skills/get` and maps its files relative to the skill root. */
-export function readMcpSkillEntry(value: unknown): ReadMcpSkillEntryResult {
-  const parsed = skillEntrySchema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue === undefined ? '' : ` at ${issue.path.join('.') || '(entry)'}`;
+/**
+ * Maps an entry that passed the SDK's checks to Skillset's view: its namespace segments (each a
+ * skill name, so `label:` + segments joined by `:` is an unambiguous name) and its files relative to
+ * the root; refuses content Skillset does not load (dynamic, over SEP-2640's limits).
+ */
+export function readMcpSkillEntry(skill: Skill): ReadMcpSkillEntryResult {
+  const canonical = new URL(skill.uri).href;
+  const rootUri = canonical.slice(0, -SKILL_FILE_SUFFIX.length);
+  const schemeEnd = rootUri.indexOf(':');
+  const raw = rootUri
+    .slice(schemeEnd + 1)
+    .replace(/^\/+/, '')
+    .split('/');
+  const segments = raw.map(safeDecode);
+  const bad = segments.findIndex(
+    (segment) =>
+      segment === undefined ||
+      segment.length > MAX_SEGMENT_LENGTH ||
+      !NAMESPACE_SEGMENT.test(segment),
+  );
+  if (bad !== -1) {
+    const shown = segments[bad] ?? raw[bad] ?? '';
     return {
       success: false,
-      message: `an entry is not a skill entry${where}: ${issue?.message ?? 'invalid'}`,
+      message: `entry ${skill.uri}: its path segment ${JSON.stringify(shown)} cannot be part of a skill name (lowercase letters, digits and single hyphens, at most ${MAX_SEGMENT_LENGTH} characters)`,
     };
   }
-  const { uri, frontmatter, resources } = parsed.data;
-  if (!uri.endsWith(SKILL_FILE_SUFFIX)) {
-    return { success: false, message: `entry ${uri} does not end in ${SKILL_FILE_SUFFIX}` };
-  }
-  const rootUri = uri.slice(0, -SKILL_FILE_SUFFIX.length);
-  const schemeEnd = rootUri.indexOf('://');
-  const skillPath = schemeEnd === -1 ? rootUri : rootUri.slice(schemeEnd + 3);
-  const lastSegment = skillPath.split('/').at(-1);
   const entry: McpSkillEntry = {
-    uri,
+    skill,
+    uri: skill.uri,
     rootUri,
-    skillPath,
-    frontmatter: frontmatter as McpSkillEntry['frontmatter'],
+    segments: segments as string[],
+    frontmatter: skill.frontmatter,
     files: new Map(),
+    digest: digestMcpSkillManifest(skill),
   };
-  if (skillPath === '' || lastSegment !== frontmatter.name) {
-    return {
-      success: false,
-      message: `entry ${uri}: the last segment of its path must equal its name ${JSON.stringify(frontmatter.name)}`,
-    };
-  }
   const refuse = (refusal: string): ReadMcpSkillEntryResult => ({
     success: true,
-    entry: { ...entry, files: new Map(), refusal },
+    entry: { ...entry, refusal },
   });
+  const { resources } = skill;
   if (resources === 'dynamic') {
     return refuse(
       'its content is "dynamic": the server publishes no digests, so Skillset cannot verify it.',
     );
   }
-  if (!Array.isArray(resources)) {
-    return refuse('its entry has no "resources" list (SEP-2640 requires one).');
-  }
-  if (resources.length > MAX_SKILL_RESOURCES) {
+  if (resources.length > SKILL_LIMITS.files) {
     return refuse(
-      `it has ${resources.length} files, over the limit of ${MAX_SKILL_RESOURCES} per skill.`,
+      `it has ${resources.length} files, over the limit of ${SKILL_LIMITS.files} per skill.`,
     );
   }
   let total = 0;
-  for (const [index, item] of resources.entries()) {
-    const resource = skillResourceSchema.safeParse(item);
-    if (!resource.success) {
-      return refuse(`resources[${index}] is not {uri, digest, size}.`);
+  for (const resource of resources) {
+    const relative = relativePath(rootUri, resource.uri);
+    if (relative === undefined) {
+      return refuse(`${resource.uri} is not a plain path inside the skill.`);
     }
-    const { data } = resource;
-    if (!SKILL_DIGEST_PATTERN.test(data.digest)) {
-      return refuse(
-        `resources[${index}] (${data.uri}) has digest ${JSON.stringify(data.digest)}, not sha256:<64 lowercase hex>.`,
-      );
-    }
-    if (!data.uri.startsWith(`${rootUri}/`)) {
-      return refuse(`resources[${index}] (${data.uri}) is outside the skill's folder ${rootUri}.`);
-    }
-    const relative = safeDecode(data.uri.slice(rootUri.length + 1));
-    if (
-      relative === undefined ||
-      relative.split('/').some((part) => part === '..' || part === '.' || part === '')
-    ) {
-      return refuse(`resources[${index}] (${data.uri}) is not a plain path inside the skill.`);
-    }
-    if (entry.files.has(relative)) return refuse(`${data.uri} is listed twice in its resources.`);
-    entry.files.set(relative, data);
-    total += data.size;
+    if (entry.files.has(relative))
+      return refuse(`${resource.uri} is listed twice in its resources.`);
+    entry.files.set(relative, resource);
+    total += resource.size;
   }
-  if (!entry.files.has('SKILL.md')) return refuse(`its resources do not list ${uri}.`);
-  if (total > MAX_SKILL_TOTAL_BYTES) {
-    return refuse(`its files total ${total} bytes, over the limit of ${MAX_SKILL_TOTAL_BYTES}.`);
+  if (total > SKILL_LIMITS.bytes) {
+    return refuse(`its files total ${total} bytes, over the limit of ${SKILL_LIMITS.bytes}.`);
   }
   return { success: true, entry };
+}
+
+/** The decoded path of `uri` below `rootUri` (`references/guide.md`), or undefined when it is not one. */
+function relativePath(rootUri: string, uri: string): string | undefined {
+  let canonical: string;
+  try {
+    canonical = new URL(uri).href;
+  } catch {
+    return undefined;
+  }
+  if (!canonical.startsWith(`${rootUri}/`)) return undefined;
+  const parts = canonical
+    .slice(rootUri.length + 1)
+    .split('/')
+    .map(safeDecode);
+  const plain = (part: string | undefined) =>
+    part !== undefined && part !== '' && part !== '.' && part !== '..' && !part.includes('/');
+  if (!parts.every(plain)) {
+    return undefined;
+  }
+  return parts.join('/');
 }
 
 function safeDecode(text: string): string | undefined {

@@ -23,6 +23,14 @@ const mcpServerInputSchema = z
       .refine((headers) => Object.keys(headers).length <= 50, 'at most 50 headers')
       .optional(),
     timeoutMs: z.number().int().min(100).max(600_000).optional(),
+    approvedAllowedTools: z
+      .record(z.string().min(1).max(300), z.string().regex(/^sha256:[0-9a-f]{64}$/))
+      .refine((approvals) => Object.keys(approvals).length <= 1000, 'at most 1000 approvals')
+      .optional()
+      .openapi({
+        description:
+          "Skills whose allowed-tools are kept, by their name on that server, each at the manifest digest approved (the source's warning gives it)",
+      }),
   })
   .openapi({
     description:
