@@ -86,6 +86,11 @@ describe('skillset with mcpServers in skillset.json', () => {
   });
 
   it('applies the policy of skillset.json to remote skills', async () => {
+    const deep = await runSkillset(['invoke', '/hand:acme:billing:refunds'], {
+      cwd: project.project,
+      env: project.env,
+    });
+    expect(deep.stderr).toContain('not allowed: /hand:acme:billing:refunds');
     const denied = await runSkillset(['invoke', '/hand:wrong-size'], {
       cwd: project.project,
       env: project.env,

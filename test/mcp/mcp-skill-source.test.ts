@@ -179,6 +179,7 @@ describe('createMcpSkillSource against a 2025-only server (hand-rolled, legacy e
   it('ignores allowed-tools until the config approves the manifest digest the warning names', async () => {
     const unapproved = openRegistry();
     expect((await unapproved.get('hand:team:deploy'))?.manifest?.allowedTools).toBeUndefined();
+    expect((await unapproved.loadSkill('hand:team:deploy')).manifest?.allowedTools).toBeUndefined();
     const warning = (await unapproved.issues()).find(
       (issue) => issue.code === 'mcp_allowed_tools_unapproved',
     );

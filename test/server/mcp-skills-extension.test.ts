@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
+import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/core/ext/skills';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/core/ext/skills';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GetSkillResultSchema,
   ListSkillsResultSchema,
   ReadResourceDirectoryResultSchema,
 } from '../support/skills-extension-schemas.ts';
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
-import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const origin = 'http://skillset.test';
 const endpoint = new URL(`${origin}/mcp`);

@@ -1,5 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { digestMcpSkillManifest } from '@skillset/mcp';
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,6 +18,12 @@ beforeAll(async () => {
   hub = await createRuntimeTestApp();
   await hub.addSkill(skillText('notes', { body: 'Hub notes body.' }));
   await hub.addSkill(skillText('secret', { body: 'Hub secret body.' }));
+  await hub.addSkill(
+    skillText('release', {
+      body: 'Tag the release.',
+      frontmatter: 'context: fork\nallowed-tools: Bash(git:*)\n',
+    }),
+  );
   hubServer = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: hub.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
       resolve(started),
@@ -149,6 +158,49 @@ describe('MCP skill servers in a workspace’s settings', () => {
     );
     expect(names).toContain('hub:notes');
     expect(names).not.toContain('hub:secret');
+  });
+
+  it("keeps a remote skill's allowed-tools only while an admin's approval matches its manifest", async () => {
+    // What the workspace's agents get: the tools the loaded skill pre-approves.
+    const allowedToolsOf = async () => {
+      const skills = await consumer.runtime.skillsFor(consumer.owner.workspaceId);
+      return (await skills.registry.loadSkill('hub:release')).manifest?.allowedTools;
+    };
+    const hubServerConfig = {
+      url: hubUrl,
+      headers: { Authorization: `Bearer ${hub.owner.token}` },
+    };
+    // Not approved: the served allowed-tools are ignored.
+    expect(
+      (await patchSettings(consumer.owner.token, { mcpServers: { hub: hubServerConfig } })).status,
+    ).toBe(200);
+    expect(await allowedToolsOf()).toBeUndefined();
+
+    const client = new Client({ name: 'approver', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(hubUrl), {
+        requestInit: { headers: hubServerConfig.headers },
+      }),
+    );
+    const { skill } = await new SkillsClient(client).get('skill://release/SKILL.md');
+    await client.close();
+    const digest = digestMcpSkillManifest(skill);
+    const approved = await patchSettings(consumer.owner.token, {
+      mcpServers: { hub: { ...hubServerConfig, approvedAllowedTools: { release: digest } } },
+    });
+    expect(approved.status).toBe(200);
+    expect(
+      ((await approved.json()) as { settings: { mcpServers: Record<string, unknown> } }).settings
+        .mcpServers.hub,
+    ).toMatchObject({ approvedAllowedTools: { release: digest } });
+    expect(await allowedToolsOf()).toEqual(['Bash(git:*)']);
+
+    // An approval of other content (the manifest changed since) is void.
+    const stale = `sha256:${'0'.repeat(64)}`;
+    await patchSettings(consumer.owner.token, {
+      mcpServers: { hub: { ...hubServerConfig, approvedAllowedTools: { release: stale } } },
+    });
+    expect(await allowedToolsOf()).toBeUndefined();
   });
 
   it('drops the remote skills when the setting is cleared', async () => {

@@ -69,7 +69,9 @@ export {
   createMcpSkillSource,
   DEFAULT_MCP_SKILL_TIMEOUT_MS,
   describeSkillFile,
+  digestMcpSkillManifest,
   MAX_MCP_SKILLS,
+  type McpSkillManifest,
   type McpSkillSourceOptions,
 } from './source/index.ts';
 export { DEFAULT_LIST_CHANGED_DELAY_MS } from './watch-list-changes.ts';

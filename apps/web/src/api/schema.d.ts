@@ -980,6 +980,10 @@ export interface paths {
                                         [key: string]: string;
                                     };
                                     timeoutMs?: number;
+                                    /** @description Skills whose allowed-tools are kept, by their name on that server, each at the manifest digest approved (the source's warning gives it) */
+                                    approvedAllowedTools?: {
+                                        [key: string]: string;
+                                    };
                                 };
                             } | null;
                         };
@@ -4968,6 +4972,9 @@ export interface components {
                         url: string;
                         headerNames: string[];
                         timeoutMs?: number;
+                        approvedAllowedTools?: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };

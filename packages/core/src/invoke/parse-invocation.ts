@@ -13,7 +13,7 @@ const MAX_QUALIFIED_NAME_LENGTH = 4 * MAX_SKILL_NAME_LENGTH;
  * Letters (any script, any case), combining marks, digits and hyphens: a name as typed; an MCP
  * server's skill adds its server label and a colon, and may keep its skill path (`docs:acme/refunds`).
  */
-const TYPED_NAME = /[\p{L}\p{M}\p{N}-]+(?::[\p{L}\p{M}\p{N}._/-]+)?/uy;
+const TYPED_NAME = /[\p{L}\p{M}\p{N}-]+(?::[\p{L}\p{M}\p{N}._/-]+)*/uy;
 
 /** Options for {@link parseInvocation}. */
 export interface ParseInvocationOptions {
@@ -108,7 +108,7 @@ function looksLikeSkillName(name: string): boolean {
     const last =
       name
         .slice(colon + 1)
-        .split('/')
+        .split(/[:/]/)
         .at(-1) ?? '';
     return looksLikeSkillName(name.slice(0, colon)) && looksLikeSkillName(last);
   }

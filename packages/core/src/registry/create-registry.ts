@@ -241,9 +241,17 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
       issues: parsed.issues,
     };
     if (parsed.manifest !== undefined) {
-      // A skill served by an MCP server keeps its namespaced name (`server:skill`) everywhere.
-      loaded.manifest =
-        entry.origin === undefined ? parsed.manifest : { ...parsed.manifest, name: entry.name };
+      if (entry.origin === undefined) loaded.manifest = parsed.manifest;
+      else {
+        // A skill served by an MCP server keeps its namespaced name, and only the allowed-tools its source kept.
+        const { allowedTools: _served, ...manifest } = parsed.manifest;
+        const kept = entry.manifest?.allowedTools;
+        loaded.manifest = {
+          ...manifest,
+          name: entry.name,
+          ...(kept === undefined ? {} : { allowedTools: kept }),
+        };
+      }
     }
     if (parsed.fieldPositions !== undefined) loaded.fieldPositions = parsed.fieldPositions;
     return loaded;

@@ -221,6 +221,9 @@ async function createWorkspaceMcpSources(
         url: server.url,
         ...(server.headers === undefined ? {} : { headers: server.headers }),
         ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
+        ...(server.approvedAllowedTools === undefined
+          ? {}
+          : { approvedAllowedTools: server.approvedAllowedTools }),
       },
       env: {},
       fetch: createGuardedFetch(policy),

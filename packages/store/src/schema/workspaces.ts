@@ -6,6 +6,8 @@ export interface WorkspaceMcpServer {
   /** Sent with every request (e.g. `Authorization`); never returned by the API. */
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /** Skills whose `allowed-tools` are kept, by their name on that server, at the manifest digest approved. */
+  approvedAllowedTools?: Record<string, string>;
 }
 
 /** A workspace's stored settings (DESIGN.md §5 step 1 and 3). */

@@ -58,6 +58,7 @@ const mcpServerSchema = z.object({
   url: z.string(),
   headerNames: z.array(z.string()),
   timeoutMs: z.number().optional(),
+  approvedAllowedTools: z.record(z.string(), z.string()).optional(),
 });
 
 /** A workspace as the API returns it, with the caller's role in it. */
@@ -158,6 +159,9 @@ export function toWorkspaceJson(
                   url: server.url,
                   headerNames: Object.keys(server.headers ?? {}),
                   ...(server.timeoutMs === undefined ? {} : { timeoutMs: server.timeoutMs }),
+                  ...(server.approvedAllowedTools === undefined
+                    ? {}
+                    : { approvedAllowedTools: server.approvedAllowedTools }),
                 },
               ]),
             ),
