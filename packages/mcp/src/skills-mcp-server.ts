@@ -69,7 +69,6 @@ export class SkillsMcpServer extends McpServer {
       }),
       // Listings are filtered by the principal's policy and change under a watcher.
       cacheHint: { ttlMs: 0, cacheScope: 'private' },
-      onWarning: () => {},
     }).attach(this);
     registerSkillTools({
       server,
