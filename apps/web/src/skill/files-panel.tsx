@@ -1,6 +1,6 @@
 import { Box, Code, Grid, Paper, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFile, IconFolder } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SkillDetail } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { buildFileTree, type FileTreeNode } from './file-tree.ts';
@@ -66,13 +66,35 @@ function TreeNodes({
   );
 }
 
-function FileViewer({ skill, path }: { skill: SkillKey & { detail: SkillDetail }; path: string }) {
+function FileViewer({
+  skill,
+  path,
+  reveal,
+}: {
+  skill: SkillKey & { detail: SkillDetail };
+  path: string;
+  reveal: boolean;
+}) {
   const file = skill.detail.files.find((each) => each.path === path);
   const isText = file !== undefined && TEXT_MIME.test(file.mime);
   const text = useSkillFileText(skill, isText ? path : undefined);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const viewer = ref.current;
+    if (!reveal || viewer === null) return;
+    const top = viewer.getBoundingClientRect().top;
+    // Under the fixed header or too low to show the text: bring the viewer up below the header.
+    if (top < parseFloat(getComputedStyle(viewer).scrollMarginTop) || top > innerHeight * 0.6) {
+      viewer.scrollIntoView({ block: 'start' });
+    }
+  }, [reveal]);
   if (file === undefined) return null;
   return (
-    <Stack gap="xs">
+    <Stack
+      gap="xs"
+      ref={ref}
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-height, 0px) + 16px)' }}
+    >
       <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
         {file.path}{' '}
         <Text span size="xs" c="dimmed" fw={400}>
@@ -98,10 +120,21 @@ function FileViewer({ skill, path }: { skill: SkillKey & { detail: SkillDetail }
   );
 }
 
-/** The skill's files (besides SKILL.md) as a tree, with a viewer for the selected one. */
-export function FilesPanel({ skill }: { skill: SkillKey & { detail: SkillDetail } }) {
+/**
+ * The skill's files (besides SKILL.md) as a tree, with a viewer for the selected one (the first
+ * file when none or an unknown one is selected), scrolled into sight when a file was asked for.
+ */
+export function FilesPanel({
+  skill,
+  selected: requested,
+  onSelect,
+}: {
+  skill: SkillKey & { detail: SkillDetail };
+  selected: string | undefined;
+  onSelect: (path: string) => void;
+}) {
   const files = skill.detail.files;
-  const [selected, setSelected] = useState<string | undefined>(files[0]?.path);
+  const selected = files.some((file) => file.path === requested) ? requested : files[0]?.path;
   if (files.length === 0) {
     return <EmptyState title="No other files">This skill is just its SKILL.md.</EmptyState>;
   }
@@ -114,13 +147,20 @@ export function FilesPanel({ skill }: { skill: SkillKey & { detail: SkillDetail 
               nodes={buildFileTree(files.map((file) => file.path))}
               depth={0}
               selected={selected}
-              onSelect={setSelected}
+              onSelect={onSelect}
             />
           </Box>
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 8 }}>
-        {selected === undefined ? null : <FileViewer skill={skill} path={selected} />}
+        {selected === undefined ? null : (
+          <FileViewer
+            key={selected}
+            skill={skill}
+            path={selected}
+            reveal={selected === requested}
+          />
+        )}
       </Grid.Col>
     </Grid>
   );

@@ -26,6 +26,12 @@ describe('frontmatterRows', () => {
     ]);
   });
 
+  it('leaves the declared arguments to their own table', () => {
+    expect(
+      frontmatterRows({ name: 'a', arguments: [{ name: 'env', type: 'string', required: true }] }),
+    ).toEqual([{ key: 'name', value: 'a' }]);
+  });
+
   it('leaves out an object whose parts are all empty', () => {
     expect(frontmatterRows({ name: 'a', requires: { env: [], always: false } })).toEqual([
       { key: 'name', value: 'a' },

@@ -24,6 +24,8 @@ const DEFAULTS: Record<string, unknown> = {
 };
 /** Keys shown first, in this order; the rest keep the manifest's order. */
 const LEADING_KEYS = ['name', 'description'];
+/** Keys shown elsewhere: `extra` as rows of their own, `arguments` in the arguments table. */
+const SHOWN_ELSEWHERE = new Set(['extra', 'arguments']);
 
 /** A value as one readable line: lists joined with commas, objects as `key: value; …` without empty parts. */
 export function formatFrontmatterValue(value: unknown): string {
@@ -43,8 +45,8 @@ export function formatFrontmatterValue(value: unknown): string {
 
 /**
  * The rows of a skill's manifest as its frontmatter spells them (`userInvocable` →
- * `user-invocable`), name and description first, without empty or default values; unknown keys
- * (`extra`) keep their own names.
+ * `user-invocable`), name and description first, without empty or default values or the
+ * arguments (their own table); unknown keys (`extra`) keep their own names.
  */
 export function frontmatterRows(manifest: Record<string, unknown>): FrontmatterRow[] {
   const rows: FrontmatterRow[] = [];
@@ -54,7 +56,7 @@ export function frontmatterRows(manifest: Record<string, unknown>): FrontmatterR
   ];
   for (const key of keys) {
     const value = manifest[key];
-    if (key === 'extra' || isEmpty(value) || DEFAULTS[key] === value) continue;
+    if (SHOWN_ELSEWHERE.has(key) || isEmpty(value) || DEFAULTS[key] === value) continue;
     const text = formatFrontmatterValue(value);
     if (text === '') continue;
     rows.push({

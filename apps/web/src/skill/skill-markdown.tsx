@@ -1,14 +1,60 @@
-import Markdown from 'react-markdown';
+import type { ComponentProps } from 'react';
+import Markdown, { type Components, type Options } from 'react-markdown';
+import { Link } from 'react-router';
 import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import { rehypeBlockDirection } from './rehype-block-direction.ts';
+import { rehypeHighlightCode } from './rehype-highlight-code.ts';
+import { rehypeSkillFileLinks, type SkillFileLinks } from './rehype-skill-file-links.ts';
+import classes from './skill-markdown.module.css';
+
+/** Props of {@link SkillMarkdown}. */
+export interface SkillMarkdownProps {
+  text: string;
+  /** The skill's files: mentions of them link to their view; other relative links go nowhere. */
+  files?: SkillFileLinks;
+}
+
+function MarkdownLink({ node: _node, href, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  const file = (props as Record<string, unknown>)['data-skill-file'];
+  if (href !== undefined && typeof file === 'string') return <Link to={href} {...props} />;
+  if (href === undefined || href.startsWith('#')) return <a href={href} {...props} />;
+  return <a href={href} {...props} target="_blank" rel="noopener noreferrer" />;
+}
+
+function MarkdownTable({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
+  return (
+    <div className={classes.tableScroll}>
+      <table {...props} />
+    </div>
+  );
+}
+
+const components: Components = { a: MarkdownLink, table: MarkdownTable };
 
 /**
- * Renders a skill's Markdown safely: raw HTML is never parsed (no rehype-raw), the tree is
- * sanitised, and react-markdown drops `javascript:` and other unsafe URLs.
+ * Renders a skill's Markdown safely, as GitHub does: tables, task lists, strikethrough and
+ * autolinks (GFM), highlighted fenced code, and each block in its own writing direction. Raw
+ * HTML is never parsed (no rehype-raw), the tree is sanitised, and react-markdown drops
+ * `javascript:` and other unsafe URLs; highlighting, directions and file links are added after.
  */
-export function SkillMarkdown({ text }: { text: string }) {
+export function SkillMarkdown({ text, files }: SkillMarkdownProps) {
+  const rehypePlugins: Options['rehypePlugins'] = [
+    rehypeSanitize,
+    rehypeHighlightCode,
+    rehypeBlockDirection,
+    ...(files === undefined
+      ? []
+      : [[rehypeSkillFileLinks, files] as [typeof rehypeSkillFileLinks, SkillFileLinks]]),
+  ];
   return (
-    <div className="markdown">
-      <Markdown skipHtml rehypePlugins={[rehypeSanitize]}>
+    <div className={`markdown ${classes.markdown}`}>
+      <Markdown
+        skipHtml
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={rehypePlugins}
+        components={components}
+      >
         {text}
       </Markdown>
     </div>

@@ -20,17 +20,21 @@ import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
 import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
 import { useToggleSkill } from '../skills/use-toggle-skill.ts';
+import { ArgumentsCard } from './arguments-card.tsx';
 import { canEditSkill } from './can-edit-skill.ts';
 import { DeleteSkillButton } from './delete-skill-button.tsx';
 import { EligibilityCard } from './eligibility-card.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { FrontmatterCard } from './frontmatter-card.tsx';
 import { ResetToBuiltinButton } from './reset-to-builtin-button.tsx';
+import { skillFilePath } from './skill-file-path.ts';
 import { SkillMarkdown } from './skill-markdown.tsx';
 import { useSkillDetail } from './skill-queries.ts';
 import { TriggerEvalSection } from './trigger-eval-section.tsx';
 import { UsageCard } from './usage-card.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
+
+const TABS = ['instructions', 'files', 'versions'];
 
 /**
  * A skill: rendered instructions, files, versions, its trigger eval, frontmatter, eligibility,
@@ -38,8 +42,11 @@ import { VersionsPanel } from './versions-panel.tsx';
  */
 export function SkillPage() {
   const { name = '' } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const scope = readSkillScope(params.get('scope'));
+  const tabParam = params.get('tab');
+  const tab = tabParam !== null && TABS.includes(tabParam) ? tabParam : 'instructions';
+  const openFile = params.get('file') ?? undefined;
   const key = { name, scope };
   const detail = useSkillDetail(key);
   const toggle = useToggleSkill();
@@ -73,6 +80,26 @@ export function SkillPage() {
   const skill = detail.data;
   const manifest = skill.manifest;
   const downloadQuery = new URLSearchParams({ scope: skill.scope });
+  // Tab and file live in the URL, so a file mention in the instructions is a link to its view.
+  const showTab = (value: string | null) =>
+    setParams(
+      (next) => {
+        if (value === null || value === 'instructions') next.delete('tab');
+        else next.set('tab', value);
+        if (value !== 'files') next.delete('file');
+        return next;
+      },
+      { replace: true },
+    );
+  const showFile = (path: string) =>
+    setParams(
+      (next) => {
+        next.set('tab', 'files');
+        next.set('file', path);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <Stack gap="lg">
       {crumbs}
@@ -163,7 +190,7 @@ export function SkillPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <Tabs defaultValue="instructions" keepMounted={false}>
+            <Tabs value={tab} onChange={showTab} keepMounted={false}>
               <Tabs.List>
                 <Tabs.Tab value="instructions">Instructions</Tabs.Tab>
                 <Tabs.Tab value="files">Files ({skill.files.length})</Tabs.Tab>
@@ -171,11 +198,21 @@ export function SkillPage() {
               </Tabs.List>
               <Tabs.Panel value="instructions" pt="md">
                 <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>
-                  <SkillMarkdown text={skill.body} />
+                  <SkillMarkdown
+                    text={skill.body}
+                    files={{
+                      paths: skill.files.map((file) => file.path),
+                      href: (path) => skillFilePath(skill, path),
+                    }}
+                  />
                 </Paper>
               </Tabs.Panel>
               <Tabs.Panel value="files" pt="md">
-                <FilesPanel skill={{ ...key, scope: skill.scope, detail: skill }} />
+                <FilesPanel
+                  skill={{ ...key, scope: skill.scope, detail: skill }}
+                  selected={openFile}
+                  onSelect={showFile}
+                />
               </Tabs.Panel>
               <Tabs.Panel value="versions" pt="md">
                 <VersionsPanel
@@ -184,6 +221,7 @@ export function SkillPage() {
                 />
               </Tabs.Panel>
             </Tabs>
+            <ArgumentsCard manifest={skill.manifest} />
             <TriggerEvalSection
               skill={{ name: skill.name, scope: skill.scope }}
               current={skill.version}
