@@ -47,20 +47,37 @@ export interface BuiltWebUi extends AsyncDisposable {
   path: string;
 }
 
+/** Options of {@link buildWebUi}. */
+export interface BuildWebUiOptions {
+  /**
+   * Build what ships: production React and the rest. By default the build follows Vitest's
+   * `NODE_ENV=test`, which keeps the libraries' development code and warnings.
+   */
+  production?: boolean;
+}
+
 /**
  * The web UI built from its current sources, never a stale `apps/web/dist`: builds are kept
  * under `node_modules/.cache` by a digest of their inputs, so test files share one build.
  */
-export async function buildWebUi(): Promise<BuiltWebUi> {
-  const outDir = path.join(cacheRoot, await digestBuildInputs());
+export async function buildWebUi(options: BuildWebUiOptions = {}): Promise<BuiltWebUi> {
+  const digest = await digestBuildInputs();
+  const outDir = path.join(cacheRoot, options.production ? `${digest}-production` : digest);
   if (!existsSync(path.join(outDir, 'index.html'))) {
     const building = `${outDir}.${randomUUID()}`;
-    await build({
-      root: webRoot,
-      configFile: path.join(webRoot, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: building, emptyOutDir: true },
-    });
+    const nodeEnv = process.env.NODE_ENV;
+    // Vite takes the mode of the libraries' code from NODE_ENV when it is set.
+    if (options.production) process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        root: webRoot,
+        configFile: path.join(webRoot, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir: building, emptyOutDir: true },
+      });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
     // Another test file may have finished the same build first; either copy is the same.
     await rename(building, outDir).catch(() => rm(building, { recursive: true, force: true }));
   }

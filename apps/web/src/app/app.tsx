@@ -3,17 +3,12 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
-import { AgentPage } from '../agents/agent-page.tsx';
-import { AgentsPage } from '../agents/agents-page.tsx';
 import { ApiError } from '../api/api-error.ts';
 import { EditSkillPage, NewSkillPage, SkillUploadPage } from '../editor/lazy-editor-pages.tsx';
 import { InvitePage } from '../invite/invite-page.tsx';
-import { PlaygroundPage } from '../playground/playground-page.tsx';
-import { SettingsPage } from '../settings/settings-page.tsx';
-import { SkillPage } from '../skill/skill-page.tsx';
 import { SkillsPage } from '../skills/skills-page.tsx';
-import { TeamPage } from '../team/team-page.tsx';
 import { AppLayout } from './app-layout.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { NoWorkspacePage } from './no-workspace-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { createAppQueryClient } from './query-client.ts';
@@ -21,6 +16,26 @@ import { SignedOutPage } from './signed-out-page.tsx';
 import { ErrorState, LoadingState } from './states.tsx';
 import { theme } from './theme.ts';
 import { useMe } from './use-me.ts';
+
+// Only the library loads with the app; every other page loads when it first opens.
+const SkillPage = lazyPage(
+  () => import('../skill/skill-page.tsx').then((module) => module.SkillPage),
+  'Loading the skill…',
+);
+const PlaygroundPage = lazyPage(
+  () => import('../playground/playground-page.tsx').then((module) => module.PlaygroundPage),
+  'Loading the playground…',
+);
+const AgentsPage = lazyPage(() =>
+  import('../agents/agents-page.tsx').then((module) => module.AgentsPage),
+);
+const AgentPage = lazyPage(() =>
+  import('../agents/agent-page.tsx').then((module) => module.AgentPage),
+);
+const TeamPage = lazyPage(() => import('../team/team-page.tsx').then((module) => module.TeamPage));
+const SettingsPage = lazyPage(() =>
+  import('../settings/settings-page.tsx').then((module) => module.SettingsPage),
+);
 
 function SignedInApp() {
   const me = useMe();

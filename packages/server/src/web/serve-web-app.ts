@@ -35,13 +35,41 @@ then reload this page.</p>
 <p>The API is described at <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 </body></html>`;
 
+async function isRegularFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
 async function readRegularFile(file: string): Promise<Uint8Array | undefined> {
   try {
-    if (!(await stat(file)).isFile()) return undefined;
-    return await readFile(file);
+    return (await isRegularFile(file)) ? await readFile(file) : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Text files the web build writes compressed beside themselves (`x.js.br`, `x.js.gz`). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+/** The encodings the build writes, in the order the server prefers them, with their suffix. */
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+/** Whether an `Accept-Encoding` header accepts `encoding` (listed, or `*`, with a q above 0). */
+function accepts(header: string, encoding: string): boolean {
+  let wildcard = false;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name === encoding) return accepted;
+    if (name === '*') wildcard = accepted;
+  }
+  return wildcard;
 }
 
 /** The file of `webDir` a URL path names, or undefined when it would leave the folder. */
@@ -57,12 +85,32 @@ function fileOf(webDir: string, urlPath: string): string | undefined {
   return file.startsWith(`${webDir}${path.sep}`) ? file : undefined;
 }
 
-function fileResponse(context: Context, bytes: Uint8Array, file: string, cacheControl: string) {
-  return context.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+/**
+ * Answers with `file`, or with its precompressed copy when the request accepts that encoding
+ * (brotli first, then gzip); undefined when the file does not exist.
+ */
+async function fileResponse(context: Context, file: string, cacheControl: string) {
+  const headers: Record<string, string> = {
     'content-type': getMimeType(file) ?? 'application/octet-stream',
     'cache-control': cacheControl,
     'x-content-type-options': 'nosniff',
-  });
+  };
+  const acceptEncoding = context.req.header('accept-encoding') ?? '';
+  if (COMPRESSIBLE.test(file) && (await isRegularFile(file))) {
+    headers.vary = 'Accept-Encoding';
+    for (const [encoding, suffix] of ENCODINGS) {
+      if (!accepts(acceptEncoding, encoding)) continue;
+      const compressed = await readRegularFile(`${file}${suffix}`);
+      if (compressed === undefined) continue;
+      return context.body(compressed as Uint8Array<ArrayBuffer>, 200, {
+        ...headers,
+        'content-encoding': encoding,
+      });
+    }
+  }
+  const bytes = await readRegularFile(file);
+  if (bytes === undefined) return undefined;
+  return context.body(bytes as Uint8Array<ArrayBuffer>, 200, headers);
 }
 
 /** Answers a request with the web UI, or undefined when the request is not the UI's. */
@@ -84,22 +132,14 @@ export function createWebAppHandler(options: { webDir: string }): WebAppHandler 
     if (urlPath !== '/') {
       const file = fileOf(webDir, urlPath);
       if (file === undefined) return undefined;
-      const bytes = await readRegularFile(file);
-      if (bytes !== undefined) {
-        return fileResponse(
-          context,
-          bytes,
-          file,
-          HASHED_ASSETS.test(urlPath) ? IMMUTABLE : REVALIDATE,
-        );
-      }
+      const cacheControl = HASHED_ASSETS.test(urlPath) ? IMMUTABLE : REVALIDATE;
+      const response = await fileResponse(context, file, cacheControl);
+      if (response !== undefined) return response;
       // A missing file is a 404; a path without an extension is a client route.
       if (HASHED_ASSETS.test(urlPath) || path.extname(urlPath) !== '') return undefined;
     }
-    const index = await readRegularFile(indexFile);
-    if (index === undefined) {
-      return context.html(missingBuildPage(webDir), 503, { 'cache-control': REVALIDATE });
-    }
-    return fileResponse(context, index, indexFile, REVALIDATE);
+    const index = await fileResponse(context, indexFile, REVALIDATE);
+    if (index !== undefined) return index;
+    return context.html(missingBuildPage(webDir), 503, { 'cache-control': REVALIDATE });
   };
 }
