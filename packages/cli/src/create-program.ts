@@ -84,6 +84,7 @@ interface ServerCliOptions {
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: boolean;
+  logFormat?: string;
 }
 
 /** DEFAULT_CATALOG_BUDGET of @skillset/core, repeated for the help text (a test keeps them equal). */
@@ -506,6 +507,12 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .option(
       '--trust-proxy',
       'behind a reverse proxy: trust its X-Forwarded-For and X-Forwarded-Proto (or SKILLSET_TRUST_PROXY=1)',
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'logs on stdout: text (readable lines) or json (JSON lines; the start-up lines then go to stderr); default text on a terminal, else json (or SKILLSET_LOG_FORMAT)',
+      ).choices(['text', 'json']),
     )
     .action(async (options: ServerCliOptions) => {
       const { runServe } = await import('./commands/serve.ts');

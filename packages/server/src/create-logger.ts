@@ -1,18 +1,30 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import type { LogFormat } from './config/log-format.ts';
 import { loggableError } from './http/loggable-error.ts';
+import { createTextLogDestination } from './text-log-destination.ts';
 
 /** Options for {@link createLogger}. */
 export interface CreateLoggerOptions {
   level?: string;
   /** Where log lines go (default stdout). */
-  destination?: NodeJS.WritableStream;
+  destination?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Default: `text` when the destination is a terminal, else `json`. */
+  format?: LogFormat;
 }
 
-/** Creates the server's structured (JSON lines) logger. */
+/**
+ * Creates the server's logger: pino's JSON lines, or on a terminal one readable line per record.
+ */
 export function createLogger(options: CreateLoggerOptions = {}): Logger {
   const level = options.level ?? process.env.LOG_LEVEL ?? 'info';
   // Errors never carry query parameters (skill bodies) into a log line, whoever logs them.
   const settings: LoggerOptions = { level, serializers: { err: loggableError } };
+  const target = options.destination ?? process.stdout;
+  const format = options.format ?? (target.isTTY === true ? 'text' : 'json');
+  if (format === 'text') {
+    const color = target.isTTY === true && process.env.NO_COLOR === undefined;
+    return pino(settings, createTextLogDestination({ target, color }));
+  }
   return options.destination === undefined
     ? pino(settings)
     : pino(settings, options.destination as pino.DestinationStream);

@@ -16,6 +16,7 @@ export {
   resolveIdentityConfig,
   type SsoConfig,
 } from './config/identity-config.ts';
+export { LOG_FORMATS, type LogFormat } from './config/log-format.ts';
 export {
   DEFAULT_HOST,
   DEFAULT_MAX_BODY_BYTES,

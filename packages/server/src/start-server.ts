@@ -58,25 +58,37 @@ function assertPublicUrlKnown(config: ServerConfig): void {
   }
 }
 
-/** Opens the store, migrates, seeds the built-in skills, creates the first owner, and listens. */
+function portInUse(config: ServerConfig, cause: Error): SkillsetError<ServerErrorCode> {
+  return new SkillsetError<ServerErrorCode>({
+    code: 'port_in_use',
+    message: `Port ${config.port} on ${config.host} is in use by another process; stop it, or listen on another port.`,
+    cause,
+    details: { host: config.host, port: config.port },
+  });
+}
+
+/**
+ * Opens the store, migrates, seeds the built-in skills, listens, and then creates the first
+ * owner (so a start that cannot listen creates none); a busy port throws `port_in_use`.
+ */
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
-  const logger = options.logger ?? createLogger();
+  const logger =
+    options.logger ??
+    createLogger(config.logFormat === undefined ? {} : { format: config.logFormat });
   assertPublicUrlKnown(config);
   const store = await openStore(
     config.databaseUrl === undefined
       ? { dataDir: config.dataDir, migrate: true }
       : { databaseUrl: config.databaseUrl, migrate: true },
   );
+  let runtime: ReturnType<typeof createSkillRuntime> | undefined;
+  let server: ReturnType<typeof serve> | undefined;
   try {
     const seeded = await seedBuiltinSkills(store, options.builtinSkillsDir ?? BUILTIN_SKILLS_DIR);
     logger.info({ created: seeded.created, updated: seeded.updated }, 'built-in skills seeded');
-    const owner = await ensureInstanceOwner(
-      store,
-      config.adminToken === undefined ? {} : { adminToken: config.adminToken },
-    );
     const limits = { ...defaultConnectionLimits(), ...config.connectionLimits };
-    const runtime = createSkillRuntime({
+    runtime = createSkillRuntime({
       store,
       logger,
       connectionLimits: limits,
@@ -98,7 +110,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       connectionLimits: limits,
       ...(config.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: config.mcpSourcePolicy }),
     });
-    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve(
         {
           fetch: app.fetch,
@@ -115,17 +127,26 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       );
       // Beyond this many connections new ones are closed at once, before descriptors run out.
       started.maxConnections = limits.maxConnections;
-      started.once('error', reject);
+      started.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? portInUse(config, error) : error),
+      );
     });
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     identity.publicUrl ??= url;
+    // Only now: the first owner's token is shown once, so a start that cannot listen creates none.
+    const owner = await ensureInstanceOwner(
+      store,
+      config.adminToken === undefined ? {} : { adminToken: config.adminToken },
+    );
     logger.info({ url, database: store.kind }, 'skillset server listening');
     if (pgliteDir !== undefined) await writeRunningServerFile(pgliteDir, url);
     const signIn = await createOwnerSignInCode(store);
     if (signIn === undefined)
       throw new TypeError('the instance has an owner after the first start');
     let closed = false;
+    const listening = server;
+    const running = runtime;
     return {
       url,
       store,
@@ -136,11 +157,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         if (closed) return;
         closed = true;
         if (pgliteDir !== undefined) await removeRunningServerFile(pgliteDir);
-        const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+        const closing = new Promise<void>((resolve) => listening.close(() => resolve()));
         // Ends event streams and MCP sessions, and writes pending usage events.
-        await runtime.close();
+        await running.close();
         // Keep-alive and event-stream connections would otherwise hold the close open.
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        if ('closeAllConnections' in listening) listening.closeAllConnections();
         await closing;
         identity.mailer?.close();
         await store.close();
@@ -148,6 +169,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       },
     };
   } catch (error) {
+    if (server?.listening) {
+      const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closing;
+    }
+    await runtime?.close();
     await store.close();
     throw error;
   }

@@ -57,6 +57,18 @@ describe('resolveServerConfig', () => {
     expect(resolveServerConfig({ env: {} }).model).toEqual({ env: {} });
   });
 
+  it('reads the log format from --log-format, then SKILLSET_LOG_FORMAT, and refuses others', () => {
+    expect(resolveServerConfig({ env: {} }).logFormat).toBeUndefined();
+    expect(resolveServerConfig({ env: { SKILLSET_LOG_FORMAT: 'json' } }).logFormat).toBe('json');
+    const flags = { logFormat: 'text' };
+    expect(resolveServerConfig({ flags, env: { SKILLSET_LOG_FORMAT: 'json' } }).logFormat).toBe(
+      'text',
+    );
+    expect(() => resolveServerConfig({ env: { SKILLSET_LOG_FORMAT: 'pretty' } })).toThrow(
+      'Log format "pretty" is not one of text, json (text: a readable line per record, json: a JSON object per line).',
+    );
+  });
+
   it('serves the web UI from SKILLSET_WEB_DIR, resolved from the working folder', () => {
     expect(resolveServerConfig({ env: {} }).webDir).toBeUndefined();
     expect(resolveServerConfig({ env: { SKILLSET_WEB_DIR: 'ui' }, cwd: '/srv' }).webDir).toBe(

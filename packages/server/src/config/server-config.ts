@@ -4,6 +4,7 @@ import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { type McpSourcePolicy, readMcpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
 import { type IdentityConfig, resolveIdentityConfig } from './identity-config.ts';
+import { LOG_FORMATS, type LogFormat } from './log-format.ts';
 
 /** The variables a chat model reads its keys and endpoints from. */
 export const MODEL_ENV_VARIABLES = [
@@ -43,6 +44,8 @@ export interface ServerConfig {
   connectionLimits?: Partial<ConnectionLimits>;
   /** Which MCP servers workspaces may name (`SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`). */
   mcpSourcePolicy?: McpSourcePolicy;
+  /** `--log-format` or `SKILLSET_LOG_FORMAT`; absent: readable lines on a terminal, JSON otherwise. */
+  logFormat?: LogFormat;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -52,6 +55,7 @@ export interface ServerFlags {
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: boolean;
+  logFormat?: string;
 }
 
 /** Options for {@link resolveServerConfig}. */
@@ -77,6 +81,15 @@ function parsePort(value: string | number): number {
   return port;
 }
 
+function parseLogFormat(value: string | undefined): LogFormat | undefined {
+  if (value === undefined || value === '') return undefined;
+  if ((LOG_FORMATS as readonly string[]).includes(value)) return value as LogFormat;
+  throw new SkillsetError<ServerErrorCode>({
+    code: 'invalid_config',
+    message: `Log format ${JSON.stringify(value)} is not one of ${LOG_FORMATS.join(', ')} (text: a readable line per record, json: a JSON object per line).`,
+  });
+}
+
 function modelConfig(env: Record<string, string | undefined>): ModelConfig {
   const spec = env.SKILLSET_MODEL?.trim() || undefined;
   const variables: ModelConfig['env'] = {};
@@ -90,7 +103,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
- * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`) and defaults.
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -99,6 +112,7 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
   const databaseUrl = flags.databaseUrl ?? (env.DATABASE_URL || undefined);
   const adminToken = env.SKILLSET_ADMIN_TOKEN || undefined;
   const webDir = env.SKILLSET_WEB_DIR || undefined;
+  const logFormat = parseLogFormat(flags.logFormat ?? env.SKILLSET_LOG_FORMAT);
   return {
     host: flags.host ?? env.HOST ?? DEFAULT_HOST,
     port: parsePort(flags.port ?? env.PORT ?? DEFAULT_PORT),
@@ -113,5 +127,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     ...(flags.trustProxy === true || ['1', 'true'].includes(env.SKILLSET_TRUST_PROXY ?? '')
       ? { trustProxy: true }
       : {}),
+    ...(logFormat === undefined ? {} : { logFormat }),
   };
 }

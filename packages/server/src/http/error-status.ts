@@ -86,6 +86,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   registry_closed: 503,
   store_unavailable: 503,
   data_dir_locked: 503,
+  port_in_use: 503,
   migrations_pending: 503,
   model_not_configured: 503,
   mail_not_configured: 503,

@@ -8,12 +8,21 @@ import { ERROR_STATUS, isServerErrorCode } from './error-status.ts';
 import { loggableError } from './loggable-error.ts';
 import type { ServerErrorCode } from './server-error-code.ts';
 
+/** 503s that say what the operator has not configured: expected answers, not server faults. */
+const NOT_CONFIGURED: ReadonlySet<ServerErrorCode> = new Set([
+  'model_not_configured',
+  'model_unknown',
+  'model_key_missing',
+  'mail_not_configured',
+]);
+
 /** Maps any error thrown by a route to the JSON error shape and status: the one place that does. */
 export function createApiErrorHandler(logger: Logger) {
   return (error: Error, context: Context) => {
     if (SkillsetError.isInstance(error) && isServerErrorCode(error.code)) {
       const status = ERROR_STATUS[error.code];
-      if (status >= 500) logger.error({ err: loggableError(error) }, 'request failed');
+      if (NOT_CONFIGURED.has(error.code)) logger.info({ code: error.code, status }, error.message);
+      else if (status >= 500) logger.error({ err: loggableError(error) }, 'request failed');
       return errorResponse(
         context,
         error.code,

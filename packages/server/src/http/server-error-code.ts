@@ -32,6 +32,7 @@ export type ServerErrorCode =
   | 'origin_not_allowed'
   | 'package_too_large'
   | 'payload_too_large'
+  | 'port_in_use'
   | 'precondition_required'
   | 'rate_limited'
   | 'skill_not_in_catalog'
