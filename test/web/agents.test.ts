@@ -159,6 +159,36 @@ describe('agents pages', () => {
     expect((await takeScreenshots(page, 'agent-settings')).scrollsSideways).toBe(false);
   });
 
+  it('revokes a token only after confirmation, and its shown-once secret goes away', async () => {
+    const tokens = page.getByRole('region', { name: 'Tokens' });
+    await tokens.getByRole('textbox', { name: 'New token name' }).fill('deploy');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const secret = tokens.getByText(/^sks_[\w-]+$/);
+    await secret.waitFor();
+    const value = (await secret.textContent()) ?? '';
+    const meStatus = async () =>
+      (await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${value}` } }))
+        .status;
+    await tokens.getByRole('button', { name: 'Revoke deploy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke deploy?' });
+    await dialog.getByText('stops acting as support-bot').waitFor();
+    expect((await takeScreenshots(page, 'agent-token-revoke')).scrollsSideways).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await tokens.getByRole('button', { name: 'Revoke deploy' }).isVisible()).toBe(true);
+    expect(await tokens.getByText(value).isVisible()).toBe(true);
+    expect(await meStatus()).toBe(200);
+
+    await tokens.getByRole('button', { name: 'Revoke deploy' }).click();
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await eventually(() => tokens.getByRole('button', { name: 'Revoke deploy' }).count()).toBe(0);
+    expect(await page.getByText(value).count()).toBe(0);
+    expect(await page.content()).not.toContain(value);
+    await eventually(meStatus).toBe(401);
+    expect(await tokens.getByRole('button', { name: 'Revoke ci' }).isVisible()).toBe(true);
+  });
+
   it('hides the denied skill from the agent’s / autocomplete in the playground, not from mine', async () => {
     await page.getByRole('link', { name: 'Try in playground' }).click();
     await page.getByRole('combobox', { name: 'Message' }).waitFor();

@@ -4,6 +4,7 @@ import {
   Code,
   CopyButton,
   Group,
+  Modal,
   Paper,
   Stack,
   Text,
@@ -14,9 +15,11 @@ import { notifications } from '@mantine/notifications';
 import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, unwrap } from '../api/client.ts';
+import { api, type Schemas, unwrap } from '../api/client.ts';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import type { Agent } from './agent-queries.ts';
+
+type Token = Schemas['Token'];
 
 function formatDate(iso: string | null): string {
   return iso === null ? 'never' : new Date(iso).toLocaleString();
@@ -26,7 +29,9 @@ function formatDate(iso: string | null): string {
 export function AgentTokens({ agent }: { agent: Agent }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
-  const [secret, setSecret] = useState<string>();
+  const [created, setCreated] = useState<Schemas['CreatedToken']>();
+  const [revoking, setRevoking] = useState<Token>();
+  const secret = created?.token;
   const tokens = useQuery({
     queryKey: ['tokens'],
     queryFn: ({ signal }) => unwrap(api.GET('/api/tokens', { signal })),
@@ -35,21 +40,25 @@ export function AgentTokens({ agent }: { agent: Agent }) {
     mutationFn: () =>
       unwrap(api.POST('/api/tokens', { body: { name: name.trim(), agentId: agent.id } })),
     onSuccess: async (created) => {
-      setSecret(created.token);
+      setCreated(created);
       setName('');
       await queryClient.invalidateQueries({ queryKey: ['tokens'] });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) =>
-      unwrap(api.DELETE('/api/tokens/{id}', { params: { path: { id } } })),
-    onSuccess: async () => {
-      notifications.show({ message: 'The token was revoked.', color: 'gray' });
+    mutationFn: (token: Token) =>
+      unwrap(api.DELETE('/api/tokens/{id}', { params: { path: { id: token.id } } })),
+    onSuccess: async (_nothing, token) => {
+      notifications.show({ message: `The token ${token.name} was revoked.`, color: 'gray' });
+      setRevoking(undefined);
+      if (created?.info.id === token.id) setCreated(undefined);
       await queryClient.invalidateQueries({ queryKey: ['tokens'] });
     },
-    onError: (error) =>
-      notifications.show({ title: 'Could not revoke', message: error.message, color: 'red' }),
   });
+  const closeRevoke = () => {
+    setRevoking(undefined);
+    revoke.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() !== '') create.mutate();
@@ -82,7 +91,7 @@ export function AgentTokens({ agent }: { agent: Agent }) {
                     </Button>
                   )}
                 </CopyButton>
-                <Button size="xs" variant="subtle" onClick={() => setSecret(undefined)}>
+                <Button size="xs" variant="subtle" onClick={() => setCreated(undefined)}>
                   Done
                 </Button>
               </Group>
@@ -118,8 +127,7 @@ export function AgentTokens({ agent }: { agent: Agent }) {
                   size="xs"
                   variant="subtle"
                   color="red"
-                  onClick={() => revoke.mutate(token.id)}
-                  loading={revoke.isPending && revoke.variables === token.id}
+                  onClick={() => setRevoking(token)}
                   aria-label={`Revoke ${token.name}`}
                 >
                   Revoke
@@ -151,6 +159,36 @@ export function AgentTokens({ agent }: { agent: Agent }) {
           </Group>
         </form>
       </Stack>
+      <Modal
+        opened={revoking !== undefined}
+        onClose={closeRevoke}
+        title={`Revoke ${revoking?.name ?? ''}?`}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            Whatever uses this token stops acting as {agent.name} at once. This cannot be undone;
+            create a new token to replace it.
+          </Text>
+          {revoke.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {revoke.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={closeRevoke}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={revoke.isPending}
+              onClick={() => (revoking === undefined ? undefined : revoke.mutate(revoking))}
+            >
+              Revoke token
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }
