@@ -170,13 +170,28 @@ describe('settings', () => {
     }
   });
 
-  it('signs out everywhere: every browser of the account is signed out', async () => {
+  it('signs out everywhere after confirmation: every browser of the account is signed out', async () => {
     const other = await browser.newContext({ viewport: DESKTOP });
     try {
       const elsewhere = await other.newPage();
       await signIn(elsewhere, server);
       await page.goto(`${server.url}/settings`);
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out everywhere?' });
+      await dialog.getByText('this one included').waitFor();
+      expect((await takeScreenshots(page, 'settings-sign-out-everywhere')).scrollsSideways).toBe(
+        false,
+      );
+      await dialog.getByRole('button', { name: 'Stay signed in' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await elsewhere.reload();
+      await elsewhere.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible()).toBe(
+        true,
+      );
+
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
       await page.getByRole('heading', { name: 'Sign in to Skillset' }).waitFor();
       await elsewhere.reload();
       await elsewhere.getByRole('heading', { name: 'Sign in to Skillset' }).waitFor();

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { hasNoWayBack, SignInAgainAdvice } from '../app/sign-in-again-advice.tsx
 export function SessionsCard({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const [revokeTokens, setRevokeTokens] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const signOutEverywhere = useMutation({
     mutationFn: () =>
       unwrap(
@@ -23,6 +24,11 @@ export function SessionsCard({ me }: { me: Me }) {
       window.location.assign('/');
     },
   });
+  const close = () => {
+    setConfirming(false);
+    signOutEverywhere.reset();
+  };
+  const action = revokeTokens ? 'Sign out everywhere and revoke my tokens' : 'Sign out everywhere';
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="section" aria-labelledby="sessions">
       <Stack gap="sm" align="flex-start">
@@ -39,33 +45,54 @@ export function SessionsCard({ me }: { me: Me }) {
           checked={revokeTokens}
           onChange={(event) => setRevokeTokens(event.currentTarget.checked)}
         />
-        {hasNoWayBack(me) ? (
-          <Alert
-            color="orange"
-            variant="light"
-            icon={<IconAlertTriangle size={18} aria-hidden />}
-            title="You cannot sign back in by yourself"
-          >
-            <Stack gap="xs">
-              <SignInAgainAdvice me={me} />
-            </Stack>
-          </Alert>
-        ) : null}
-        {signOutEverywhere.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {signOutEverywhere.error.message}
-          </Alert>
-        ) : null}
         <Button
           variant="light"
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
-          loading={signOutEverywhere.isPending}
-          onClick={() => signOutEverywhere.mutate()}
+          onClick={() => setConfirming(true)}
         >
-          {revokeTokens ? 'Sign out everywhere and revoke my tokens' : 'Sign out everywhere'}
+          {action}
         </Button>
       </Stack>
+      <Modal opened={confirming} onClose={close} title={`${action}?`} centered>
+        <Stack gap="md">
+          <Text size="sm">
+            Every browser signed in to your account is signed out, this one included
+            {revokeTokens
+              ? ', and every token of yours stops working (agents’ tokens keep working).'
+              : '.'}
+          </Text>
+          {hasNoWayBack(me) ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              title="You cannot sign back in by yourself"
+            >
+              <Stack gap="xs">
+                <SignInAgainAdvice me={me} />
+              </Stack>
+            </Alert>
+          ) : null}
+          {signOutEverywhere.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {signOutEverywhere.error.message}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Stay signed in
+            </Button>
+            <Button
+              color="red"
+              loading={signOutEverywhere.isPending}
+              onClick={() => signOutEverywhere.mutate()}
+            >
+              {revokeTokens ? 'Sign out and revoke' : 'Sign out everywhere'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Paper>
   );
 }
