@@ -112,12 +112,28 @@ describe('skill upload', () => {
         'zipped-skill/README.md': '# Read me\n',
       }),
     );
-    expect(await issueCodes()).toEqual(['error:skill_exists']);
+    // The name exists in the workspace: the upload opens as its new version, ready to save.
+    await page.getByRole('button', { name: 'Save as version 2' }).waitFor();
+    expect(await page.getByRole('radio', { name: 'New version of zipped-skill' }).isChecked()).toBe(
+      true,
+    );
+    expect(
+      await page.getByText('The workspace skill zipped-skill is at version 1.').isVisible(),
+    ).toBe(true);
+    expect(await issueCodes()).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Save as version 2' }).isEnabled()).toBe(true);
+    expect(await page.getByText('Valid: ready to save.').isVisible()).toBe(true);
+    const { scrollsSideways } = await takeScreenshots(page, 'upload-new-version');
+    expect(scrollsSideways).toBe(false);
+
+    // Choosing "New skill" shows why it cannot be saved.
+    await page.getByText('New skill', { exact: true }).click();
+    await eventually(() => issueCodes()).toEqual(['error:skill_exists']);
+    expect(await page.getByRole('button', { name: 'Create skill' }).isDisabled()).toBe(true);
     await page.getByText('New version of zipped-skill').click();
     await eventually(() =>
       page.getByRole('button', { name: 'Save as version 2' }).isEnabled(),
     ).toBe(true);
-    expect(await page.getByText('Valid: ready to save.').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Save as version 2' }).click();
     await page.waitForURL(/\/skills\/zipped-skill\?scope=workspace$/);
     await page.getByText('Second version.').first().waitFor();

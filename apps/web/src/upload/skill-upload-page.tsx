@@ -42,13 +42,29 @@ export function SkillUploadPage() {
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
 
-  const check = async (file: File, target: UploadTarget) => {
+  const preview = async (file: File, target: UploadTarget) => {
+    const answer = await sendUpload({ file, target, dryRun: true });
+    if (!isPreview(answer)) throw new Error('The server did not answer with a preview.');
+    return answer;
+  };
+
+  /** Previews `file`; a new skill whose name exists in the scope becomes its next version. */
+  const check = async (file: File, chosen: UploadTarget, options = { followExisting: false }) => {
     setStep({ kind: 'checking', file });
     setSaveError(undefined);
     try {
-      const preview = await sendUpload({ file, target, dryRun: true });
-      if (!isPreview(preview)) throw new Error('The server did not answer with a preview.');
-      setStep({ kind: 'preview', file, target, preview });
+      let target = chosen;
+      let answer = await preview(file, target);
+      if (options.followExisting && target.kind === 'new' && answer.existing && answer.name) {
+        target = {
+          kind: 'version',
+          name: answer.name,
+          scope: answer.existing.scope,
+          version: answer.existing.version,
+        };
+        answer = await preview(file, target);
+      }
+      setStep({ kind: 'preview', file, target, preview: answer });
     } catch (error) {
       setStep({
         kind: 'refused',
@@ -115,7 +131,9 @@ export function SkillUploadPage() {
               ]}
             />
           </Group>
-          <UploadDropZone onFile={(file) => check(file, { kind: 'new', scope })} />
+          <UploadDropZone
+            onFile={(file) => check(file, { kind: 'new', scope }, { followExisting: true })}
+          />
         </Stack>
       ) : (
         <Group justify="space-between" gap="xs">
@@ -158,6 +176,7 @@ export function SkillUploadPage() {
             <SegmentedControl
               aria-label="Save as"
               fullWidth
+              styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
               value={step.target.kind}
               onChange={(kind) =>
                 check(
