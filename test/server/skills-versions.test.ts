@@ -154,6 +154,87 @@ describe('skill versions', () => {
   });
 });
 
+describe('version change notes', () => {
+  it('saves an optional note with a version and lists it; editors only, refused when hostile', async () => {
+    await using server = await createTestApp();
+    await createSkill(server, skillText('noted', 'One.'));
+    const put = (token: string, version: number, json: Record<string, unknown>) =>
+      server.request('PUT', '/api/skills/noted', {
+        token,
+        json,
+        headers: { 'if-match': `"${version}"` },
+      });
+    const noted = await put(server.owner.token, 1, {
+      content: skillText('noted', 'Two.'),
+      message: '  Clearer description.  ',
+    });
+    expect(noted.status).toBe(200);
+    const blank = await put(server.owner.token, 2, {
+      content: skillText('noted', 'Three.'),
+      message: '   ',
+    });
+    expect(blank.status).toBe(200);
+    const patched = await server.request('PATCH', '/api/skills/noted', {
+      token: server.owner.token,
+      json: { description: 'Four.', message: 'Patched the description.' },
+      headers: { 'if-match': '"3"' },
+    });
+    expect(patched.status).toBe(200);
+
+    const refusals: Array<[string, Record<string, unknown>]> = [
+      ['x'.repeat(501), { field: 'message', code: 'too_big' }],
+      ['a\u0000b', { field: 'message', code: 'custom' }],
+      ['bell\u0007', { field: 'message', code: 'custom' }],
+      [42 as unknown as string, { field: 'message', code: 'invalid_type' }],
+    ];
+    for (const [message, issue] of refusals) {
+      const response = await put(server.owner.token, 4, {
+        content: skillText('noted', 'Refused.'),
+        message,
+      });
+      expect(response.status, JSON.stringify(message).slice(0, 20)).toBe(400);
+      const body = (await response.json()) as {
+        error: { code: string; message: string; issues: Array<Record<string, unknown>> };
+      };
+      expect(body.error.code).toBe('invalid_request');
+      expect(body.error.issues).toEqual([expect.objectContaining(issue)]);
+    }
+    const tooLong = await put(server.owner.token, 4, {
+      content: skillText('noted', 'Refused.'),
+      message: 'x'.repeat(501),
+    });
+    expect(((await tooLong.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid request body: message: A change note has at most 500 characters; this one has 501.',
+    );
+
+    const viewer = await server.addUser('viewer');
+    const viewerWrite = await put(viewer.token, 4, {
+      content: skillText('noted', 'Viewer.'),
+      message: 'Viewer note.',
+    });
+    expect(viewerWrite.status).toBe(403);
+    const stranger = await server.addWorkspace('Other');
+    const strangerWrite = await put(stranger.token, 4, {
+      content: skillText('noted', 'Stranger.'),
+      message: 'Stranger note.',
+    });
+    expect(strangerWrite.status).toBe(404);
+
+    const list = await server.request('GET', '/api/skills/noted/versions', {
+      token: viewer.token,
+    });
+    const { items } = (await list.json()) as {
+      items: Array<{ version: number; message: string | null }>;
+    };
+    expect(items.map((item) => [item.version, item.message])).toEqual([
+      [4, 'Patched the description.'],
+      [3, null],
+      [2, 'Clearer description.'],
+      [1, null],
+    ]);
+  });
+});
+
 describe('skill files and downloads', () => {
   it('serves a file with its stored Content-Type, binary safe, with the path confined', async () => {
     await using server = await createTestApp();

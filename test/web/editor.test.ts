@@ -115,28 +115,28 @@ describe('skill editor', () => {
     await page.context().close();
   });
 
-  it('resolves a conflict: take theirs, then keep mine', async () => {
+  it('resolves a conflict over the body: take theirs, then keep mine', async () => {
     const first = await signedInPage();
     const second = await signedInPage();
     await openEditor(first, 'conflict-demo');
     await openEditor(second, 'conflict-demo');
 
-    await first.getByLabel('Description').fill('Saved first by the other person.');
+    await typeAtEnd(first, 'Their line.');
     await first.getByRole('button', { name: 'Save' }).click();
     await first.waitForURL(/\/skills\/conflict-demo\?scope=workspace$/);
 
     await typeAtEnd(second, 'My own line.');
     await second.getByRole('button', { name: 'Save' }).click();
     await second.getByTestId('conflict-view').waitFor();
-    expect(await second.getByText('Theirs (version 2)').isVisible()).toBe(true);
-    const { scrollsSideways } = await takeScreenshots(second, 'editor-conflict');
+    expect(await second.getByRole('radiogroup', { name: /^Body/ }).isVisible()).toBe(true);
+    expect(await second.getByText('Theirs (version 2)').first().isVisible()).toBe(true);
+    const { scrollsSideways } = await takeScreenshots(second, 'editor-conflict-body');
     expect(scrollsSideways).toBe(false);
 
     await second.getByRole('button', { name: 'Take theirs' }).click();
-    await eventually(() => second.getByLabel('Description').inputValue()).toBe(
-      'Saved first by the other person.',
-    );
+    await eventually(() => second.locator('.cm-content').textContent()).toContain('Their line.');
     expect(await second.locator('.cm-content').textContent()).not.toContain('My own line.');
+    expect(await second.getByTestId('conflict-view').count()).toBe(0);
 
     // Both edit version 2; the second saves first, then the first keeps its text.
     await openEditor(first, 'conflict-demo');

@@ -5304,7 +5304,7 @@ export interface components {
                 /** @description Skills activated before this one. */
                 references?: string[] | null;
             };
-            /** @description A note for the version. */
+            /** @description What changed in this version (at most 500 characters). */
             message?: string;
             description?: string;
             /** @description Catalogue tags. */
@@ -5359,6 +5359,7 @@ export interface components {
         PutSkillRequest: {
             /** @description The whole new SKILL.md. */
             content: string;
+            /** @description What changed in this version (at most 500 characters). */
             message?: string;
         };
         SkillTriggerEval: {

@@ -1,26 +1,55 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Collapse,
+  Divider,
+  Group,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconGitMerge } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DiffView } from '../skill/diff-view.tsx';
 import { sideBySideDiff } from '../skill/side-by-side-diff.ts';
+import { ConflictPart } from './conflict-part.tsx';
+import { mergePartLabel } from './merge-part-label.ts';
+import type { MergeSide, SkillMerge } from './merge-skill-text.ts';
 
-/** Both versions after a save conflict, side by side, and the user's choice. */
-export function ConflictView({
-  theirs,
-  theirVersion,
-  mine,
-  busy,
-  onKeepMine,
-  onTakeTheirs,
-}: {
-  theirs: string;
+/** Props of {@link ConflictView}. */
+export interface ConflictViewProps {
+  merge: SkillMerge;
   theirVersion: number;
-  mine: string;
+  choices: Readonly<Record<string, MergeSide>>;
+  onChoose: (id: string, side: MergeSide) => void;
   busy: boolean;
+  onSaveMerged: () => void;
   onKeepMine: () => void;
   onTakeTheirs: () => void;
-}) {
-  const rows = useMemo(() => sideBySideDiff(theirs, mine), [theirs, mine]);
+}
+
+/**
+ * A save conflict: what merged on its own, a pick per part both sides changed, and the whole-text
+ * choices (keep mine, take theirs) with both texts side by side.
+ */
+export function ConflictView({
+  merge,
+  theirVersion,
+  choices,
+  onChoose,
+  busy,
+  onSaveMerged,
+  onKeepMine,
+  onTakeTheirs,
+}: ConflictViewProps) {
+  const [comparing, setComparing] = useState(false);
+  const rows = useMemo(
+    () => (comparing ? sideBySideDiff(merge.texts.theirs, merge.texts.mine) : []),
+    [comparing, merge.texts],
+  );
+  const open = merge.conflicts.filter((part) => choices[part.id] === undefined).length;
   return (
     <Stack gap="sm" data-testid="conflict-view">
       <Alert
@@ -30,22 +59,75 @@ export function ConflictView({
         title="Someone else saved this skill while you were editing"
         role="alert"
       >
-        <Stack gap="xs">
-          <Text size="sm">
-            Version {theirVersion} is now current. Compare it with your text, then keep yours (it
-            replaces version {theirVersion}) or take theirs (your changes are dropped).
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" onClick={onKeepMine} loading={busy}>
-              Keep mine
-            </Button>
-            <Button size="xs" variant="default" onClick={onTakeTheirs} disabled={busy}>
-              Take theirs
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          Version {theirVersion} is now current.{' '}
+          {merge.conflicts.length === 0
+            ? 'Your changes and theirs touch different parts, so they merge: save the merged version.'
+            : `You both changed ${merge.conflicts.length === 1 ? 'one part' : `${merge.conflicts.length} parts`}: choose whose text to keep for each, then save the merged version.`}
+        </Text>
       </Alert>
-      <DiffView rows={rows} before={`Theirs (version ${theirVersion})`} after="Yours" />
+      {merge.merged.length === 0 ? null : (
+        <Paper withBorder p="sm" data-testid="merged-parts">
+          <Title order={2} size="h6" mb={4}>
+            Merged on their own
+          </Title>
+          <List size="sm" spacing={2}>
+            {merge.merged.map((part) => (
+              <List.Item key={part.id}>
+                <Text span size="sm" fw={600}>
+                  {mergePartLabel(part)}
+                </Text>
+                {part.from === 'mine'
+                  ? ': your change'
+                  : `: their change (version ${theirVersion})`}
+              </List.Item>
+            ))}
+          </List>
+        </Paper>
+      )}
+      {merge.conflicts.map((part) => (
+        <ConflictPart
+          key={part.id}
+          part={part}
+          theirVersion={theirVersion}
+          choice={choices[part.id]}
+          onChoose={(side) => onChoose(part.id, side)}
+        />
+      ))}
+      <Group gap="sm">
+        <Button size="sm" onClick={onSaveMerged} loading={busy} disabled={open > 0}>
+          Save merged version
+        </Button>
+        {open === 0 ? null : (
+          <Text size="sm" c="dimmed">
+            {open === 1 ? 'One part left to choose.' : `${open} parts left to choose.`}
+          </Text>
+        )}
+      </Group>
+      <Divider label="Or keep one whole text" labelPosition="left" />
+      <Text size="sm" c="dimmed">
+        Keep mine replaces version {theirVersion} with your text; take theirs drops your changes.
+      </Text>
+      <Group gap="xs">
+        <Button size="xs" variant="default" onClick={onKeepMine} disabled={busy}>
+          Keep mine
+        </Button>
+        <Button size="xs" variant="default" onClick={onTakeTheirs} disabled={busy}>
+          Take theirs
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => setComparing((shown) => !shown)}
+          aria-expanded={comparing}
+          aria-controls="conflict-comparison"
+        >
+          {comparing ? 'Hide both texts' : 'Compare both texts'}
+        </Button>
+      </Group>
+      <Collapse expanded={comparing} id="conflict-comparison">
+        <DiffView rows={rows} before={`Theirs (version ${theirVersion})`} after="Mine" />
+      </Collapse>
     </Stack>
   );
 }

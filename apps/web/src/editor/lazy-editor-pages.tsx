@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../app/states.tsx';
+// The editor's leave guard must see Back before the router does: its listener starts with the app.
+import './gate-pop-state.ts';
 
 // CodeMirror and core's validator load only when an editor or the upload page opens.
 const NewSkill = lazy(() =>

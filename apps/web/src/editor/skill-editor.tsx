@@ -1,37 +1,42 @@
-import { Alert, Button, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/api-error.ts';
-import { api, type SkillScope, unwrap } from '../api/client.ts';
+import type { SkillDetail } from '../api/client.ts';
 import { skillPath } from '../skills/skill-path.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { DiagnosticsList } from './diagnostics-list.tsx';
+import { LeaveGuardModal } from './leave-guard-modal.tsx';
+import { describeMerge } from './merge-part-label.ts';
+import {
+  type MergeSide,
+  mergeSkillText,
+  resolveSkillMerge,
+  type SkillMerge,
+} from './merge-skill-text.ts';
 import { SkillCodeEditor } from './skill-code-editor.tsx';
 import { skillDiagnostics } from './skill-diagnostics.ts';
 import { applySkillForm, readSkillForm, type SkillFormValues } from './skill-form.ts';
 import { SkillFormFields } from './skill-form-fields.tsx';
+import { useLeaveGuard } from './use-leave-guard.ts';
+import { useSaveShortcut } from './use-save-shortcut.ts';
+import { type EditedSkill, useSkillSave } from './use-skill-save.ts';
 
-/** The skill being edited: its name, scope and the version (ETag) the text started from. */
-export interface EditedSkill {
-  name: string;
-  scope: SkillScope;
-  version: number;
-}
-
-interface Conflict {
-  theirs: string;
-  version: number;
-}
+/** The longest change note the server keeps. */
+const NOTE_MAX = 500;
 
 const CREATE_SCOPES = [
   { value: 'workspace', label: 'Workspace' },
   { value: 'personal', label: 'Personal' },
 ];
 
-/** The SKILL.md editor: text, live validation, the fields form, and saving with conflict handling. */
+/**
+ * The SKILL.md editor: text, live validation, the fields form, and saving (button or Ctrl/Cmd+S)
+ * with a change note, a field-by-field merge when someone saved meanwhile, and a prompt before
+ * unsaved work is left.
+ */
 export function SkillEditor({
   initialText,
   existing,
@@ -41,12 +46,30 @@ export function SkillEditor({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [text, setText] = useState(initialText);
-  const [baseVersion, setBaseVersion] = useState(existing?.version);
   const [scope, setScope] = useState<'workspace' | 'personal'>('workspace');
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string>();
-  const [conflict, setConflict] = useState<Conflict>();
+  const [note, setNote] = useState('');
+  const [choices, setChoices] = useState<Record<string, MergeSide>>({});
+
+  const onSaved = async (detail: SkillDetail, merged: SkillMerge | undefined) => {
+    guard.release();
+    await queryClient.invalidateQueries({ queryKey: ['skills'] });
+    await queryClient.invalidateQueries({ queryKey: ['skill', detail.name] });
+    const summary = merged === undefined ? '' : describeMerge(merged);
+    notifications.show({
+      color: 'teal',
+      title: `Saved ${detail.name} (version ${detail.version})`,
+      message:
+        summary === ''
+          ? 'Your changes are saved.'
+          : `Merged with version ${detail.version - 1}, saved meanwhile. ${summary}`,
+      autoClose: summary === '' ? 4000 : 12_000,
+    });
+    navigate(skillPath(detail));
+  };
+
+  const { text, setText, base, setBase, saving, saveError, conflict, setConflict, save } =
+    useSkillSave({ existing, initialText, scope, note, onSaved });
+  const guard = useLeaveGuard(text !== base.text);
   const checkedText = useDeferredValue(text);
   const diagnostics = useMemo(
     () => skillDiagnostics(checkedText, { folderName: existing?.name }),
@@ -54,63 +77,57 @@ export function SkillEditor({
   );
   const form = useMemo(() => readSkillForm(text), [text]);
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const merge = useMemo(
+    () =>
+      conflict === undefined
+        ? undefined
+        : mergeSkillText({ base: base.text, mine: text, theirs: conflict.theirs }),
+    [conflict, base.text, text],
+  );
 
   const changeForm = (changes: Partial<SkillFormValues>) => {
     const next = applySkillForm(text, changes);
     if (next !== undefined) setText(next);
   };
 
-  const saved = async (detail: { name: string; scope: SkillScope; version: number }) => {
-    await queryClient.invalidateQueries({ queryKey: ['skills'] });
-    await queryClient.invalidateQueries({ queryKey: ['skill', detail.name] });
-    notifications.show({
-      color: 'teal',
-      message: `Saved ${detail.name} (version ${detail.version}).`,
-    });
-    navigate(skillPath(detail));
+  const theirBase = () =>
+    conflict === undefined ? base : { text: conflict.theirs, version: conflict.version };
+  const saveMerged = async () => {
+    if (merge === undefined) return;
+    const resolved = resolveSkillMerge(merge, choices);
+    const theirs = theirBase();
+    setText(resolved);
+    setBase(theirs);
+    await save(resolved, theirs, merge);
   };
-
-  const save = async (version = baseVersion) => {
-    setSaving(true);
-    setSaveError(undefined);
-    try {
-      if (existing === undefined) {
-        await saved(await unwrap(api.POST('/api/skills', { body: { content: text, scope } })));
-        return;
-      }
-      const params = { path: { name: existing.name }, query: { scope: existing.scope } };
-      const answer = await api.PUT('/api/skills/{name}', {
-        params: { ...params, header: { 'if-match': `"${version}"` } },
-        body: { content: text },
-      });
-      if (answer.response.status === 409) {
-        const current = await unwrap(api.GET('/api/skills/{name}', { params }));
-        setConflict({ theirs: current.content, version: current.version });
-        return;
-      }
-      await saved(await unwrap(Promise.resolve(answer)));
-    } catch (error) {
-      setSaveError(error instanceof ApiError ? error.message : String(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const keepMine = async () => {
-    if (conflict === undefined) return;
-    setBaseVersion(conflict.version);
-    setConflict(undefined);
-    await save(conflict.version);
+    const theirs = theirBase();
+    setBase(theirs);
+    await save(text, theirs);
   };
   const takeTheirs = () => {
     if (conflict === undefined) return;
     setText(conflict.theirs);
-    setBaseVersion(conflict.version);
+    setBase({ text: conflict.theirs, version: conflict.version });
     setConflict(undefined);
     notifications.show({
       message: `Loaded version ${conflict.version}; your changes were dropped.`,
     });
   };
+
+  useSaveShortcut(() => {
+    if (saving || conflict !== undefined) return;
+    if (errors > 0) {
+      notifications.show({
+        color: 'red',
+        message: `Not saved: fix the ${errors === 1 ? 'error' : `${errors} errors`} first.`,
+      });
+    } else if (existing !== undefined && text === base.text) {
+      notifications.show({ message: 'No changes to save.' });
+    } else {
+      void save();
+    }
+  });
 
   return (
     <Stack gap="md">
@@ -122,10 +139,10 @@ export function SkillEditor({
           <Text size="sm" c="dimmed">
             {existing === undefined
               ? 'Write the SKILL.md: YAML frontmatter, then the instructions.'
-              : `Editing version ${baseVersion} of the ${existing.scope} skill.`}
+              : `Editing version ${base.version} of the ${existing.scope} skill.`}
           </Text>
         </Stack>
-        <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Group gap="xs" align="flex-end" justify="flex-end" style={{ flex: '1 1 300px' }}>
           {existing === undefined ? (
             <Select
               label="Scope"
@@ -135,12 +152,22 @@ export function SkillEditor({
               allowDeselect={false}
               onChange={(value) => setScope(value === 'personal' ? 'personal' : 'workspace')}
             />
-          ) : null}
+          ) : (
+            <TextInput
+              label="Change note"
+              placeholder="What changed? (optional)"
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              style={{ flex: '1 1 200px', maxWidth: 360 }}
+            />
+          )}
           <Button
             leftSection={<IconDeviceFloppy size={16} aria-hidden />}
             onClick={() => save()}
             loading={saving && conflict === undefined}
             disabled={errors > 0 || conflict !== undefined}
+            title="Save (Ctrl+S)"
           >
             {existing === undefined ? 'Create skill' : 'Save'}
           </Button>
@@ -151,12 +178,14 @@ export function SkillEditor({
           {saveError}
         </Alert>
       )}
-      {conflict === undefined ? null : (
+      {conflict === undefined || merge === undefined ? null : (
         <ConflictView
-          theirs={conflict.theirs}
+          merge={merge}
           theirVersion={conflict.version}
-          mine={text}
+          choices={choices}
+          onChoose={(id, side) => setChoices((current) => ({ ...current, [id]: side }))}
           busy={saving}
+          onSaveMerged={saveMerged}
           onKeepMine={keepMine}
           onTakeTheirs={takeTheirs}
         />
@@ -177,6 +206,7 @@ export function SkillEditor({
           <SkillFormFields form={form} onChange={changeForm} />
         </Grid.Col>
       </Grid>
+      <LeaveGuardModal guard={guard} />
     </Stack>
   );
 }

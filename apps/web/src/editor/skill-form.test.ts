@@ -91,6 +91,42 @@ describe('applySkillForm', () => {
     );
   });
 
+  it('rewrites only the changed field, keeping every other line byte for byte', () => {
+    const text = `---
+name: release-notes
+# Shown in the catalog.
+description: 'Write the notes.'   # short
+tags: [release, docs]
+category:   writing
+arguments:
+- name: since
+  type: string
+---
+Body.
+`;
+    expect(applySkillForm(text, { description: 'Write the release notes.' })).toBe(
+      text.replace("'Write the notes.'   # short", "'Write the release notes.' # short"),
+    );
+    expect(applySkillForm(text, { tags: ['release', 'docs', 'web'] })).toBe(
+      text.replace('[release, docs]', '[release, docs, web]'),
+    );
+    expect(applySkillForm(text, { category: 'writing' })).toBe(text);
+    expect(applySkillForm(text, { category: '' })).toBe(text.replace('category:   writing\n', ''));
+    expect(applySkillForm(text, { icon: '📝' })).toBe(
+      text.replace('  type: string\n', '  type: string\nicon: 📝\n'),
+    );
+    const padded = text.replace('[release, docs]', '[ release, docs ]');
+    expect(applySkillForm(padded, { tags: ['docs'] })).toBe(
+      text.replace('[release, docs]', '[ docs ]'),
+    );
+  });
+
+  it('keeps a CRLF-free fence and the Document API rewrite for a flow-mapping frontmatter', () => {
+    expect(applySkillForm('---\n{name: a, tags: [x]}\n---\nBody\n', { name: 'b' })).toBe(
+      '---\n{ name: b, tags: [ x ] }\n---\nBody\n',
+    );
+  });
+
   it('leaves a frontmatter it cannot edit alone', () => {
     expect(applySkillForm('---\nname: [a\n---\n', { name: 'b' })).toBeUndefined();
   });

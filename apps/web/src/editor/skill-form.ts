@@ -1,5 +1,7 @@
-import { parseSkill, patchSkillFrontmatter } from '@skillset/core';
+import { parseSkill } from '@skillset/core';
 import { isMap, parseDocument } from 'yaml';
+import { setFrontmatterFields } from './frontmatter-fields.ts';
+import { joinSkillParts, readSkillParts } from './skill-text-parts.ts';
 
 /** The argument types a skill may declare. */
 export const ARGUMENT_TYPES = ['string', 'number', 'integer', 'boolean'] as const;
@@ -127,15 +129,18 @@ function fieldsOf(changes: Partial<SkillFormValues>): Record<string, unknown> {
 }
 
 /**
- * Writes changed form values into the frontmatter (the form → text direction), keeping the other
- * fields, comments and the body; a text without frontmatter gets one. Undefined when the
- * frontmatter cannot be edited field by field.
+ * Writes changed form values into the frontmatter (the form → text direction), rewriting only the
+ * lines of the changed fields: other fields, comments, styles and the body stay byte for byte; a
+ * text without frontmatter gets one. Undefined when the frontmatter cannot be edited field by field.
  */
 export function applySkillForm(
   text: string,
   changes: Partial<SkillFormValues>,
 ): string | undefined {
-  const source = text.startsWith('---') ? text : `---\n---\n${text}`;
-  const patched = patchSkillFrontmatter(source, fieldsOf(changes));
-  return patched.success ? patched.text : undefined;
+  const parts = readSkillParts(text);
+  if (!parts.hasFrontmatter && text.startsWith('---')) return undefined;
+  const frontmatter = setFrontmatterFields(parts.frontmatter, fieldsOf(changes));
+  if (frontmatter === undefined) return undefined;
+  if (frontmatter === parts.frontmatter) return text;
+  return joinSkillParts({ ...parts, frontmatter });
 }

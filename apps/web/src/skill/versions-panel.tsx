@@ -132,7 +132,7 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
                   <Group gap={6} wrap="nowrap">
                     {item.version}
                     {item.version === versions.data.current ? (
-                      <Badge size="xs" color="teal" variant="light" style={{ overflow: 'visible' }}>
+                      <Badge size="xs" color="teal" variant="light" style={{ flexShrink: 0 }}>
                         current
                       </Badge>
                     ) : null}

@@ -5,6 +5,7 @@ import {
   skillMetadataInputShape,
   toFrontmatterFields,
 } from '@skillset/core';
+import { versionNoteSchema } from './version-note-schema.ts';
 
 const METADATA_KEYS = Object.keys(skillMetadataInputShape);
 
@@ -16,7 +17,7 @@ export const patchSkillBodySchema = z
   .strictObject({
     ...skillEditInputShape,
     metadata: z.strictObject(skillMetadataInputShape).optional(),
-    message: z.string().max(500).optional().openapi({ description: 'A note for the version.' }),
+    message: versionNoteSchema.optional(),
     ...skillMetadataInputShape,
   })
   .superRefine((value, context) => {

@@ -25,6 +25,7 @@ import {
   skillNameParamsSchema,
   skillScopeQuerySchema,
 } from './skill-schemas.ts';
+import { versionNoteSchema } from './version-note-schema.ts';
 import { unwrapVersionWrite } from './write-skill-version.ts';
 
 const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
@@ -77,7 +78,7 @@ const putSkillRoute = createRoute({
           schema: z
             .strictObject({
               content: z.string().min(1).openapi({ description: 'The whole new SKILL.md.' }),
-              message: z.string().max(500).optional(),
+              message: versionNoteSchema.optional(),
             })
             .openapi('PutSkillRequest'),
         },
@@ -138,7 +139,7 @@ async function writeVersion(
     id: target.skill.id,
     expectedVersion: target.expected,
     skillMd: text,
-    ...(message === undefined ? {} : { message }),
+    ...(message === undefined || message === '' ? {} : { message }),
     actor: target.caller.actor,
   });
   const skill = unwrapVersionWrite(target.skill, result, target.expected);
