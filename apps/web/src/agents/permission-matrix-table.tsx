@@ -199,6 +199,7 @@ export function PermissionMatrixTable({ agent, canEdit }: { agent: Agent; canEdi
               component={Link}
               to={`/playground?agent=${encodeURIComponent(agent.name)}`}
               size="xs"
+              underline="always"
             >
               playground
             </Anchor>{' '}

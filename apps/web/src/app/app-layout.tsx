@@ -53,6 +53,9 @@ export function AppLayout({ me }: { me: Me }) {
       navbar={{ width: 240, breakpoint: 'md', collapsed: { mobile: !menuOpened, desktop: true } }}
       padding={0}
     >
+      <a href="#main-content" className={classes.skipLink}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
@@ -93,7 +96,7 @@ export function AppLayout({ me }: { me: Me }) {
           </Stack>
         </nav>
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
         <Container size="xl" py="lg" px={{ base: 'sm', sm: 'md' }}>
           <Outlet />
         </Container>

@@ -14,7 +14,7 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { createAppQueryClient } from './query-client.ts';
 import { SignedOutPage } from './signed-out-page.tsx';
 import { ErrorState, LoadingState } from './states.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 import { useMe } from './use-me.ts';
 
 // Only the library loads with the app; every other page loads when it first opens.
@@ -69,7 +69,7 @@ function SignedInApp() {
 export function App() {
   const [queryClient] = useState(createAppQueryClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="bottom-right" autoClose={3000} />
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>

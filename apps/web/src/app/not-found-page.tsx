@@ -7,6 +7,7 @@ export function NotFoundPage() {
   return (
     <EmptyState
       title="Page not found"
+      headingOrder={1}
       action={
         <Button component={Link} to="/skills" variant="light">
           Go to the skills library

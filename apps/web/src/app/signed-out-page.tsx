@@ -63,7 +63,11 @@ export function SignedOutPage() {
         </>
       )}
       <Text size="sm" c="dimmed">
-        The API is described at <Anchor href="/api/openapi.json">/api/openapi.json</Anchor>.
+        The API is described at{' '}
+        <Anchor href="/api/openapi.json" underline="always">
+          /api/openapi.json
+        </Anchor>
+        .
       </Text>
     </CenteredCardPage>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -47,22 +47,33 @@ export function ErrorState({
   );
 }
 
-/** A friendly empty state: a title, an explanation and an optional action. */
+/**
+ * A friendly empty state: a title, an explanation and an optional action; `headingOrder` makes
+ * the title a heading, for a page that is nothing but this state.
+ */
 export function EmptyState({
   title,
   children,
   action,
+  headingOrder,
 }: {
   title: string;
   children?: ReactNode;
   action?: ReactNode;
+  headingOrder?: TitleOrder;
 }) {
   return (
     <Center py={48}>
       <Stack align="center" gap="xs" maw={420} ta="center">
-        <Text fw={600} size="lg">
-          {title}
-        </Text>
+        {headingOrder === undefined ? (
+          <Text fw={600} size="lg">
+            {title}
+          </Text>
+        ) : (
+          <Title order={headingOrder} size="h3">
+            {title}
+          </Title>
+        )}
         {children === undefined ? null : (
           <Text size="sm" c="gray.7">
             {children}

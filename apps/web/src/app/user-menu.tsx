@@ -1,4 +1,4 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Me } from '../api/client.ts';
@@ -23,11 +23,13 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <Menu position="bottom-end" width={260} shadow="md">
       <Menu.Target>
-        <UnstyledButton className={classes.user} aria-label={`Account: ${name}`}>
-          <Avatar size={28} radius="xl" color="indigo">
+        {/* Named by its text, so the name holds what is shown; phones show the initials only. */}
+        <UnstyledButton className={classes.user}>
+          <Avatar size={28} radius="xl" color="indigo" aria-hidden>
             {initials(name)}
           </Avatar>
-          <Text size="sm" c="dimmed" visibleFrom="sm" truncate maw={220}>
+          <Text size="sm" c="dimmed" className={classes.wideOnly} truncate maw={220}>
+            <VisuallyHidden component="span">Account: </VisuallyHidden>
             {[name, shownWorkspace?.name].filter(Boolean).join(' · ')}
           </Text>
         </UnstyledButton>

@@ -89,7 +89,16 @@ export function PromptPanel({ message, agent, chatId, revision }: PromptPanelPro
               <Accordion.Item value="trace">
                 <Accordion.Control>Policy trace</Accordion.Control>
                 <Accordion.Panel>
-                  <ScrollArea.Autosize mah={360} type="auto">
+                  {/* Focusable, so the keyboard can scroll a trace longer than the box. */}
+                  <ScrollArea.Autosize
+                    mah={360}
+                    type="auto"
+                    viewportProps={{
+                      tabIndex: 0,
+                      role: 'region',
+                      'aria-label': 'Policy trace entries',
+                    }}
+                  >
                     <Stack
                       gap={6}
                       component="ul"
@@ -120,7 +129,15 @@ export function PromptPanel({ message, agent, chatId, revision }: PromptPanelPro
               <Accordion.Item value="system">
                 <Accordion.Control>System prompt</Accordion.Control>
                 <Accordion.Panel>
-                  <ScrollArea.Autosize mah={360} type="auto">
+                  <ScrollArea.Autosize
+                    mah={360}
+                    type="auto"
+                    viewportProps={{
+                      tabIndex: 0,
+                      role: 'region',
+                      'aria-label': 'System prompt text',
+                    }}
+                  >
                     <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                       {prompt.data.system}
                     </Code>

@@ -110,7 +110,11 @@ function FileViewer({
       ) : text.isError ? (
         <ErrorState error={text.error} onRetry={() => text.refetch()} />
       ) : (
-        <ScrollArea.Autosize mah={520} type="auto">
+        <ScrollArea.Autosize
+          mah={520}
+          type="auto"
+          viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': file.path }}
+        >
           <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {text.data}
           </Code>

@@ -7,6 +7,7 @@ import { rehypeBlockDirection } from './rehype-block-direction.ts';
 import { rehypeHighlightCode } from './rehype-highlight-code.ts';
 import { rehypeSkillFileLinks, type SkillFileLinks } from './rehype-skill-file-links.ts';
 import classes from './skill-markdown.module.css';
+import { useScrollsSideways } from './use-scrolls-sideways.ts';
 
 /** Props of {@link SkillMarkdown}. */
 export interface SkillMarkdownProps {
@@ -22,15 +23,26 @@ function MarkdownLink({ node: _node, href, ...props }: ComponentProps<'a'> & { n
   return <a href={href} {...props} target="_blank" rel="noopener noreferrer" />;
 }
 
+/** A box that scrolls sideways takes the focus, so the keyboard can scroll it (WCAG 2.1.1). */
+function scrollableProps(scrolls: boolean, label: string) {
+  return scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {};
+}
+
 function MarkdownTable({ node: _node, ...props }: ComponentProps<'table'> & { node?: unknown }) {
+  const { ref, scrolls } = useScrollsSideways<HTMLDivElement>();
   return (
-    <div className={classes.tableScroll}>
+    <div ref={ref} className={classes.tableScroll} {...scrollableProps(scrolls, 'Table')}>
       <table {...props} />
     </div>
   );
 }
 
-const components: Components = { a: MarkdownLink, table: MarkdownTable };
+function MarkdownCode({ node: _node, ...props }: ComponentProps<'pre'> & { node?: unknown }) {
+  const { ref, scrolls } = useScrollsSideways<HTMLPreElement>();
+  return <pre ref={ref} {...props} {...scrollableProps(scrolls, 'Code')} />;
+}
+
+const components: Components = { a: MarkdownLink, table: MarkdownTable, pre: MarkdownCode };
 
 /**
  * Renders a skill's Markdown safely, as GitHub does: tables, task lists, strikethrough and

@@ -68,7 +68,7 @@ export function SkillPage() {
       <Stack>
         {crumbs}
         {detail.error instanceof ApiError && detail.error.status === 404 ? (
-          <EmptyState title="Skill not found">
+          <EmptyState title="Skill not found" headingOrder={1}>
             There is no skill named {name} that you can see. It may have been deleted.
           </EmptyState>
         ) : (
@@ -79,6 +79,7 @@ export function SkillPage() {
   }
   const skill = detail.data;
   const manifest = skill.manifest;
+  const enabled = toggle.isPending ? toggle.variables.enabled : skill.enabled;
   const downloadQuery = new URLSearchParams({ scope: skill.scope });
   // Tab and file live in the URL, so a file mention in the instructions is a link to its view.
   const showTab = (value: string | null) =>
@@ -120,18 +121,20 @@ export function SkillPage() {
             />
           </Stack>
           <Group gap="xs">
+            {/* Never disabled while saving: a disabled switch drops the keyboard focus to the page. */}
             <Switch
-              label={skill.enabled ? 'On' : 'Off'}
+              label={enabled ? 'On' : 'Off'}
               aria-label={`${skill.name} enabled`}
-              checked={skill.enabled}
-              disabled={toggle.isPending}
-              onChange={(event) =>
+              checked={enabled}
+              aria-busy={toggle.isPending}
+              onChange={(event) => {
+                if (toggle.isPending) return;
                 toggle.mutate({
                   name: skill.name,
                   scope: skill.scope,
                   enabled: event.currentTarget.checked,
-                })
-              }
+                });
+              }}
             />
             {skill.scope === 'builtin' ? null : (
               <Button

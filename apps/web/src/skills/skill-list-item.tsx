@@ -9,6 +9,7 @@ import { useToggleSkill } from './use-toggle-skill.ts';
 /** One skill in the library: its name (a link), description, badges and on/off switch. */
 export function SkillListItem({ skill }: { skill: SkillSummary }) {
   const toggle = useToggleSkill();
+  const enabled = toggle.isPending ? toggle.variables.enabled : skill.enabled;
   return (
     <Paper withBorder p="md" style={{ opacity: skill.enabled ? 1 : 0.75 }}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
@@ -38,18 +39,20 @@ export function SkillListItem({ skill }: { skill: SkillSummary }) {
             </Text>
           ) : null}
         </Stack>
+        {/* Never disabled while saving: a disabled switch drops the keyboard focus to the page. */}
         <Switch
           aria-label={`${skill.name} enabled`}
-          checked={skill.enabled}
-          disabled={toggle.isPending}
-          onChange={(event) =>
+          checked={enabled}
+          aria-busy={toggle.isPending}
+          onChange={(event) => {
+            if (toggle.isPending) return;
             toggle.mutate({
               name: skill.name,
               scope: skill.scope,
               enabled: event.currentTarget.checked,
-            })
-          }
-          label={skill.enabled ? 'On' : 'Off'}
+            });
+          }}
+          label={enabled ? 'On' : 'Off'}
           labelPosition="left"
           size="sm"
         />
