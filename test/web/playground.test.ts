@@ -46,6 +46,27 @@ async function addSkills(server: WebServer) {
     skillText('secret', { description: 'The secret recipe.', body: 'The recipe is SAUCE-42.' }),
   );
   await server.app.addSkill(
+    skillText('release-notes', {
+      description: 'Draft release notes.',
+      frontmatter: [
+        'arguments:',
+        '  - name: version',
+        '    type: string',
+        '    required: true',
+        '    description: The version to describe.',
+        '  - name: audience',
+        '    type: string',
+        '    enum: [users, developers]',
+        '    default: users',
+        '  - name: breaking',
+        '    type: boolean',
+        '    description: Whether it breaks anything.',
+        '',
+      ].join('\n'),
+      body: 'Notes for version $version, for $audience; breaking: $breaking.',
+    }),
+  );
+  await server.app.addSkill(
     skillText('deploy-app', {
       description: 'Deploy the app.',
       frontmatter: 'disable-model-invocation: true\n',
@@ -63,6 +84,13 @@ beforeAll(async () => {
     { text: 'Leaves fall, quiet light; the maple lets go.' },
     useSkill('secret'),
     { text: 'The recipe is SAUCE-42.' },
+    (request) => ({
+      text: JSON.stringify(request.messages).includes(
+        'Notes for version 2.0 beta, for developers; breaking: true.',
+      )
+        ? 'Release 2.0 beta: notes drafted.'
+        : 'The arguments did not arrive.',
+    }),
   ]);
   const { model } = resolveServerConfig({
     env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
@@ -103,7 +131,7 @@ describe('playground', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('set SKILLSET_MODEL to <provider>:<model id>');
     await takeScreenshots(page, 'playground-no-model', { fullPage: false });
-    await page.getByRole('region', { name: 'Prompt and policy' }).getByText('3 listed').waitFor();
+    await page.getByRole('region', { name: 'Prompt and policy' }).getByText('4 listed').waitFor();
   });
 
   it('completes / and $ commands from the keyboard, with hints and descriptions', async () => {
@@ -161,5 +189,45 @@ describe('playground', () => {
     await conversation().getByText('The recipe is SAUCE-42.').waitFor();
     await conversation().getByText('approved').waitFor();
     expect(endpoint.requests).toHaveLength(4);
+  });
+
+  it('shows a form for a skill’s declared arguments and shows a missing one’s error in the conversation', async () => {
+    await signIn(page, withModel);
+    await page.goto(`${withModel.url}/playground`);
+    await messageBox().fill('$release-notes ');
+    const form = page.getByRole('region', { name: 'Arguments of $release-notes' });
+    await form.waitFor();
+    expect(await form.getByRole('textbox', { name: 'version' }).getAttribute('aria-required')).toBe(
+      'true',
+    );
+    expect(await form.getByRole('combobox', { name: 'audience' }).inputValue()).toBe('users');
+    expect(await form.getByRole('checkbox', { name: 'breaking' }).isChecked()).toBe(false);
+    await messageBox().press('Enter');
+    const failure = conversation()
+      .getByRole('alert')
+      .filter({ hasText: 'Missing required argument "version"' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('The turn failed');
+    const answers = await conversation().getByRole('article', { name: 'Answer' }).allTextContents();
+    expect(answers.filter((text) => text.trim() === 'Agent')).toEqual([]);
+    expect(endpoint.requests).toHaveLength(4);
+    expect(await form.count()).toBe(0);
+
+    await messageBox().fill('$release-notes ');
+    await form.getByRole('textbox', { name: 'version' }).fill('2.0 beta');
+    await form.getByRole('combobox', { name: 'audience' }).click();
+    await page.getByRole('option', { name: 'developers' }).click();
+    await form.getByRole('checkbox', { name: 'breaking' }).check();
+    await form
+      .getByText('$release-notes --version "2.0 beta" --audience developers --breaking')
+      .waitFor();
+    expect((await takeScreenshots(page, 'playground-arguments')).scrollsSideways).toBe(false);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await conversation().getByText('Release 2.0 beta: notes drafted.').waitFor();
+    expect(
+      await conversation().getByRole('article', { name: 'Your message' }).last().textContent(),
+    ).toContain('$release-notes --version "2.0 beta" --audience developers --breaking');
+    expect(endpoint.requests).toHaveLength(5);
+    expect(await failure.isVisible()).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { Alert, Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconBolt, IconInfoCircle, IconTool } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBolt, IconInfoCircle, IconTool } from '@tabler/icons-react';
 import { SkillMarkdown } from '../skill/skill-markdown.tsx';
 import { ApprovalCard } from './approval-card.tsx';
 import type { PlaygroundDataParts, PlaygroundMessage } from './playground-message.ts';
@@ -107,8 +107,45 @@ function PartView({ part, plain }: { part: Part; plain: boolean }) {
   return null;
 }
 
-/** One message of the conversation: text, tool calls, activation chips, notices and approvals. */
-export function ChatMessageView({ message }: { message: PlaygroundMessage }) {
+/** Whether a message has anything to show (an answer that failed at once has none). */
+export function hasVisibleContent(message: PlaygroundMessage): boolean {
+  return message.parts.some(
+    (part) =>
+      (part.type === 'text' && part.text !== '') ||
+      part.type.startsWith('data-') ||
+      toolPartOf(part) !== undefined,
+  );
+}
+
+/** Why a turn failed, as part of the conversation. */
+export function TurnFailure({ message }: { message: string }) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      title="The turn failed"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      role="alert"
+      p="xs"
+    >
+      <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message}
+      </Text>
+    </Alert>
+  );
+}
+
+/**
+ * One message of the conversation: text, tool calls, activation chips, notices and approvals,
+ * and the failure that ended the turn.
+ */
+export function ChatMessageView({
+  message,
+  failure,
+}: {
+  message: PlaygroundMessage;
+  failure?: string | undefined;
+}) {
   const activations = message.parts.flatMap((part) =>
     part.type === 'data-activation' ? [part.data] : [],
   );
@@ -132,6 +169,7 @@ export function ChatMessageView({ message }: { message: PlaygroundMessage }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: parts have no ids and only grow
           <PartView key={index} part={part} plain={mine} />
         ))}
+        {failure === undefined ? null : <TurnFailure message={failure} />}
       </Stack>
     </Paper>
   );

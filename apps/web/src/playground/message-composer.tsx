@@ -1,6 +1,13 @@
-import { Button, Group, Text, Textarea } from '@mantine/core';
+import { Box, Button, Group, Text, Textarea } from '@mantine/core';
 import { IconPlayerStop, IconSend } from '@tabler/icons-react';
-import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   applyCommand,
   type CommandOption,
@@ -17,6 +24,8 @@ interface MessageComposerProps {
   onStop: () => void;
   busy: boolean;
   commands: readonly CommandOption[];
+  /** Shown under the message box, above Send (the invoked skill's arguments). */
+  children?: ReactNode;
 }
 
 /**
@@ -30,6 +39,7 @@ export function MessageComposer({
   onStop,
   busy,
   commands,
+  children,
 }: MessageComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const listboxId = useId();
@@ -150,6 +160,7 @@ export function MessageComposer({
         aria-controls={open ? listboxId : undefined}
         aria-activedescendant={open ? optionId(activeIndex) : undefined}
       />
+      {children === undefined ? null : <Box mt="xs">{children}</Box>}
       <Group justify="space-between" mt="xs" gap="xs">
         <Text size="xs" c="dimmed" aria-live="polite">
           {open

@@ -1,16 +1,23 @@
 import { Alert, Button, Code, Grid, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconPlus, IconSettings } from '@tabler/icons-react';
+import { IconPlus, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAgents } from '../agents/agent-queries.ts';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState } from '../app/states.tsx';
 import { isModelFailure, readChatFailure } from './chat-failure.ts';
-import { ChatMessageView } from './chat-message-view.tsx';
+import { ChatMessageView, hasVisibleContent, TurnFailure } from './chat-message-view.tsx';
+import {
+  type ArgumentFormValues,
+  fillInvocation,
+  findInvokedCommand,
+  initialArgumentValues,
+} from './invocation-arguments.ts';
+import { InvocationArgumentsForm } from './invocation-arguments-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
-import { messageText } from './playground-message.ts';
+import { messageText, type PlaygroundMessage } from './playground-message.ts';
 import { PromptPanel } from './prompt-panel.tsx';
 import { usePlaygroundChat } from './use-playground-chat.ts';
 
@@ -49,7 +56,22 @@ export function PlaygroundPage() {
   // The prompt panel reads the chat's active skills again once a turn has ended.
   const settledMessages = useRef(0);
   if (!busy) settledMessages.current = chat.messages.length;
-  const [settledDraft] = useDebouncedValue(draft.trim(), 300);
+  const [argumentValues, setArgumentValues] = useState<{
+    skill: string;
+    values: ArgumentFormValues;
+  }>();
+  const invoked = findInvokedCommand(draft, commands.data ?? []);
+  const formValues =
+    invoked === undefined
+      ? undefined
+      : argumentValues?.skill === invoked.name
+        ? argumentValues.values
+        : initialArgumentValues(invoked.arguments);
+  const outgoing =
+    invoked === undefined || formValues === undefined
+      ? draft.trim()
+      : fillInvocation(draft, invoked, formValues);
+  const [settledDraft] = useDebouncedValue(outgoing, 300);
   const lastUserText = messageText(
     chat.messages.findLast((message) => message.role === 'user') ?? {
       id: '',
@@ -69,13 +91,34 @@ export function PlaygroundPage() {
     setChatId(newChatId());
   };
   const send = () => {
-    const text = draft.trim();
+    const text = outgoing;
     if (text === '' || busy) return;
     chat.clearError();
     chat.sendMessage({ text });
     setDraft('');
+    setArgumentValues(undefined);
   };
   const failure = chat.error === undefined ? undefined : readChatFailure(chat.error);
+  const turnFailure =
+    failure === undefined || isModelFailure(failure) ? undefined : failure.message;
+  const lastMessage = chat.messages.at(-1);
+  // Each failed turn's message stays in the conversation, after the message it ended on.
+  const [failures, setFailures] = useState<ReadonlyMap<string, string>>(new Map());
+  useEffect(() => {
+    if (turnFailure === undefined || lastMessage === undefined) return;
+    setFailures((known) =>
+      known.get(lastMessage.id) === turnFailure
+        ? known
+        : new Map(known).set(lastMessage.id, turnFailure),
+    );
+  }, [turnFailure, lastMessage]);
+  const failureAfter = (message: PlaygroundMessage) =>
+    failures.get(message.id) ?? (message === lastMessage ? turnFailure : undefined);
+  // An answer with nothing to show (it failed at once, or has not started) is not drawn.
+  const shownMessages = chat.messages.filter(
+    (message) =>
+      message.role === 'user' || hasVisibleContent(message) || failureAfter(message) !== undefined,
+  );
   const agentOptions = [
     { value: AS_ME, label: 'As me (workspace policy)' },
     ...(agents.data ?? []).map((each) => ({ value: each.name, label: each.name })),
@@ -136,17 +179,25 @@ export function PlaygroundPage() {
                   {agent === undefined ? 'you may use' : `${agent} may use`}.
                 </EmptyState>
               ) : (
-                chat.messages.map((message) => (
-                  <ChatMessageView key={message.id} message={message} />
-                ))
+                shownMessages.map((message) => {
+                  const failed = failureAfter(message);
+                  return message.role === 'assistant' ? (
+                    <ChatMessageView key={message.id} message={message} failure={failed} />
+                  ) : (
+                    <Fragment key={message.id}>
+                      <ChatMessageView message={message} />
+                      {failed === undefined ? null : <TurnFailure message={failed} />}
+                    </Fragment>
+                  );
+                })
               )}
-              {chat.status === 'submitted' ? (
+              {busy && (lastMessage === undefined || !shownMessages.includes(lastMessage)) ? (
                 <Text size="sm" c="dimmed">
                   Thinking…
                 </Text>
               ) : null}
             </Stack>
-            {failure === undefined ? null : isModelFailure(failure) ? (
+            {failure === undefined || !isModelFailure(failure) ? null : (
               <Alert
                 color="orange"
                 variant="light"
@@ -163,16 +214,6 @@ export function PlaygroundPage() {
                   </Text>
                 </Stack>
               </Alert>
-            ) : (
-              <Alert
-                color="red"
-                variant="light"
-                title="The turn failed"
-                icon={<IconAlertTriangle size={18} aria-hidden />}
-                role="alert"
-              >
-                <Text size="sm">{failure.message}</Text>
-              </Alert>
             )}
             <div ref={end} />
             <MessageComposer
@@ -182,7 +223,16 @@ export function PlaygroundPage() {
               onStop={() => chat.stop()}
               busy={busy}
               commands={commands.data ?? []}
-            />
+            >
+              {invoked === undefined || formValues === undefined ? undefined : (
+                <InvocationArgumentsForm
+                  invoked={invoked}
+                  values={formValues}
+                  onChange={(values) => setArgumentValues({ skill: invoked.name, values })}
+                  preview={outgoing}
+                />
+              )}
+            </MessageComposer>
             {commands.isError ? (
               <Text size="xs" c="red" role="alert">
                 Could not load the skills to invoke: {commands.error.message}
