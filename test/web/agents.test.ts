@@ -135,6 +135,7 @@ describe('agents pages', () => {
     expect(await matrix.getByRole('row').count()).toBe(26);
     await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('secret');
     await eventually(() => matrix.getByRole('row').count()).toBe(2);
+    expect(await matrix.getByText(/^\d+ skills?$/).textContent()).toBe('1 skill');
     const deny = matrix.getByRole('radio', { name: 'Deny secret' });
     expect(await matrix.getByRole('radio', { name: 'Default secret' }).isChecked()).toBe(true);
     await deny.click();

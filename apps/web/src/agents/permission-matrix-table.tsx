@@ -170,7 +170,9 @@ export function PermissionMatrixTable({ agent, canEdit }: { agent: Agent; canEdi
             </table>
             <Group justify="space-between" gap="xs">
               <Text size="xs" c="dimmed">
-                {skills.data.total.toLocaleString()} skills
+                {skills.data.total === 1
+                  ? '1 skill'
+                  : `${skills.data.total.toLocaleString()} skills`}
               </Text>
               {pages > 1 ? (
                 <Pagination
