@@ -105,6 +105,7 @@ export {
   SIGN_IN_CODE_TTL_MS,
   type SignInCodesRepository,
 } from './repositories/sign-in-codes-repository.ts';
+export type { UsageSummary, UsageSummaryOptions } from './repositories/summarize-usage.ts';
 export {
   type AuthenticatedPrincipal,
   type AuthenticateOptions,

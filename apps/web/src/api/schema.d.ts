@@ -4438,6 +4438,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A workspace’s skill usage over the last days: top skills, principals, unused skills
+         * @description Only successful uses are recorded, so the summary has no failures. Members of the workspace may read it; agent tokens may not.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description The period: today (UTC) and the days before it, 1 to 365; default 30. */
+                    days?: string;
+                    /** @description Workspace id or slug (user tokens; default: the token’s workspace). */
+                    workspace?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UsageSummary"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -5533,6 +5613,36 @@ export interface components {
                 at: string;
             }[];
             nextBefore?: number;
+        };
+        UsageSummary: {
+            days: number;
+            /** @description Start of the first day (UTC), inclusive. */
+            from: string;
+            /** @description End of today (UTC), exclusive. */
+            to: string;
+            total: number;
+            /** @description The skills used in the period, most used first. */
+            skills: {
+                skill: string;
+                uses: number;
+                lastUsedAt: string;
+            }[];
+            /** @description Who used skills (people and agents), most active first. */
+            principals: {
+                /** @enum {string|null} */
+                kind: "user" | "agent" | null;
+                id: string | null;
+                /** @description Null when the principal is gone. */
+                name: string | null;
+                uses: number;
+            }[];
+            /** @description Enabled skills the caller can see that nobody used in the period. */
+            unused: string[];
+            /** @description Every UTC day of the period, oldest first. */
+            daily: {
+                day: string;
+                uses: number;
+            }[];
         };
         ChatRequest: {
             /** @description The chat: a follow-up with the same id continues the conversation (active skills are not placed twice). */

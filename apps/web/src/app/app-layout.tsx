@@ -11,6 +11,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBooks,
+  IconChartBar,
+  IconHeartbeat,
   IconMessageChatbot,
   IconRobot,
   IconSettings,
@@ -27,6 +29,8 @@ const NAVIGATION = [
   { to: '/skills', label: 'Skills', icon: IconBooks },
   { to: '/agents', label: 'Agents', icon: IconRobot },
   { to: '/playground', label: 'Playground', icon: IconMessageChatbot },
+  { to: '/health', label: 'Health', icon: IconHeartbeat },
+  { to: '/usage', label: 'Usage', icon: IconChartBar },
   { to: '/team', label: 'Team', icon: IconUsers },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;

@@ -32,6 +32,14 @@ const AgentsPage = lazyPage(() =>
 const AgentPage = lazyPage(() =>
   import('../agents/agent-page.tsx').then((module) => module.AgentPage),
 );
+const HealthPage = lazyPage(
+  () => import('../health/health-page.tsx').then((module) => module.HealthPage),
+  'Loading the health page…',
+);
+const UsagePage = lazyPage(
+  () => import('../usage/usage-page.tsx').then((module) => module.UsagePage),
+  'Loading usage…',
+);
 const TeamPage = lazyPage(() => import('../team/team-page.tsx').then((module) => module.TeamPage));
 const SettingsPage = lazyPage(() =>
   import('../settings/settings-page.tsx').then((module) => module.SettingsPage),
@@ -59,6 +67,8 @@ function SignedInApp() {
         <Route path="agents" element={<AgentsPage />} />
         <Route path="agents/:name" element={<AgentPage />} />
         <Route path="playground" element={<PlaygroundPage />} />
+        <Route path="health" element={<HealthPage />} />
+        <Route path="usage" element={<UsagePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { StoreSession } from '../database/store-session.ts';
 import { usageEvents } from '../schema/usage-events.ts';
+import { summarizeUsage, type UsageSummary, type UsageSummaryOptions } from './summarize-usage.ts';
 
 /** One use of a skill to record. */
 export interface UsageEventInput {
@@ -33,11 +34,13 @@ export interface UsageCount {
   count: number;
 }
 
-/** Usage analytics: raw events in, counts per skill per day per trigger out. */
+/** Usage analytics: raw events in, counts and summaries out. */
 export interface UsageRepository {
   record(event: UsageEventInput): Promise<void>;
   recordMany(events: readonly UsageEventInput[]): Promise<void>;
   counts(options: UsageCountsOptions): Promise<UsageCount[]>;
+  /** A workspace's usage over a period: per skill, per principal, per day, and the unused skills. */
+  summary(options: UsageSummaryOptions): Promise<UsageSummary>;
 }
 
 /** Creates the usage repository over a session. */
@@ -89,5 +92,6 @@ export function createUsageRepository(session: StoreSession): UsageRepository {
         .groupBy(usageEvents.skillName, day, usageEvents.trigger)
         .orderBy(day, usageEvents.skillName, usageEvents.trigger);
     },
+    summary: (options) => summarizeUsage(session.database, options),
   };
 }

@@ -167,6 +167,91 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
       expect(onlyLint.map((count) => count.day)).toEqual(['2025-03-02', '2025-03-09']);
     });
 
+    it('summarizes usage per skill, principal and day, with the unused skills', async () => {
+      const tenant = await createTenant(store, 'summary');
+      const other = await createTenant(store, 'summary-other');
+      const workspaceId = tenant.workspace.id;
+      for (const name of ['pdf', 'lint', 'idle'])
+        await createWorkspaceSkill(store, workspaceId, name);
+      await createWorkspaceSkill(store, workspaceId, 'off', {}, { enabled: false });
+      await createWorkspaceSkill(store, other.workspace.id, 'elsewhere');
+      const agent = await store.agents.create({ workspaceId, name: 'Reviewer' });
+      const at = (date: string, hour: number) =>
+        new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+      const person = { kind: 'user' as const, id: tenant.user.id };
+      const bot = { kind: 'agent' as const, id: agent.id };
+      await store.usage.recordMany([
+        {
+          workspaceId,
+          skillName: 'pdf',
+          trigger: 'user',
+          principal: person,
+          at: at('2025-03-01', 1),
+        },
+        {
+          workspaceId,
+          skillName: 'pdf',
+          trigger: 'model',
+          principal: bot,
+          at: at('2025-03-01', 9),
+        },
+        {
+          workspaceId,
+          skillName: 'pdf',
+          trigger: 'model',
+          principal: bot,
+          at: at('2025-03-03', 9),
+        },
+        {
+          workspaceId,
+          skillName: 'lint',
+          trigger: 'model',
+          principal: bot,
+          at: at('2025-03-03', 23),
+        },
+        {
+          workspaceId,
+          skillName: 'idle',
+          trigger: 'model',
+          principal: bot,
+          at: at('2025-02-28', 23),
+        },
+        { workspaceId, skillName: 'gone', trigger: 'read', at: at('2025-03-02', 4) },
+        {
+          workspaceId: other.workspace.id,
+          skillName: 'lint',
+          trigger: 'model',
+          at: at('2025-03-02', 2),
+        },
+      ]);
+      const summary = await store.usage.summary({
+        workspaceId,
+        userId: tenant.user.id,
+        from: at('2025-03-01', 0),
+        to: at('2025-03-04', 0),
+      });
+      expect(summary.total).toBe(5);
+      expect(summary.skills).toEqual([
+        { skillName: 'pdf', uses: 3, lastUsedAt: at('2025-03-03', 9) },
+        { skillName: 'gone', uses: 1, lastUsedAt: at('2025-03-02', 4) },
+        { skillName: 'lint', uses: 1, lastUsedAt: at('2025-03-03', 23) },
+      ]);
+      expect(summary.principals).toEqual([
+        { kind: 'agent', id: agent.id, name: 'Reviewer', uses: 3 },
+        { kind: 'user', id: tenant.user.id, name: 'summary owner', uses: 1 },
+        { kind: null, id: null, name: null, uses: 1 },
+      ]);
+      expect(summary.unused).toContain('idle');
+      expect(summary.unused).not.toContain('off');
+      expect(summary.unused).not.toContain('elsewhere');
+      expect(summary.unused).not.toContain('pdf');
+      expect(summary.daily).toEqual([
+        { day: '2025-03-01', uses: 2 },
+        { day: '2025-03-02', uses: 1 },
+        { day: '2025-03-03', uses: 2 },
+      ]);
+    });
+
     it('records who changed what in the audit log, newest first, per workspace', async () => {
       const tenant = await createTenant(store, 'audit');
       const actor = { kind: 'user', id: tenant.user.id } as const;

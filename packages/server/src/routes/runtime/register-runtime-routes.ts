@@ -9,6 +9,7 @@ import { registerMcpProtectedResource } from './mcp-protected-resource.ts';
 import { registerSkillRuntimeRoutes } from './skill-runtime-routes.ts';
 import { registerSyncRoute } from './sync-route.ts';
 import { registerUsageAuditRoutes } from './usage-audit-routes.ts';
+import { registerUsageSummaryRoute } from './usage-summary-route.ts';
 
 /** Registers the routes for what agents call (commands, prompt, invoke, reload, doctor, sync), usage, audit, events and /mcp. */
 export function registerRuntimeRoutes(
@@ -20,6 +21,7 @@ export function registerRuntimeRoutes(
   registerDoctorRoute(app, runtime);
   registerSyncRoute(app, runtime);
   registerUsageAuditRoutes(app, runtime);
+  registerUsageSummaryRoute(app, runtime);
   registerEventsRoute(app, runtime, {
     maxStreamsPerPrincipal: (dependencies.connectionLimits ?? defaultConnectionLimits())
       .maxEventStreamsPerPrincipal,
