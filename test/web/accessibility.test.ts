@@ -75,13 +75,6 @@ const PAGES: AuditedPage[] = [
     name: 'editor',
     path: () => '/skills/release-notes/edit?scope=workspace',
     ready: (page) => page.locator('.cm-content'),
-    // CodeMirror's scroller cannot take the focus when a line is wider than the box; the editor
-    // (apps/web/src/editor) is being rewritten, and the fix (wrap lines, or a focusable scroller)
-    // belongs there. This fails once it is fixed: then drop these lines.
-    known: [
-      '390 px scrollable-region-focusable (serious): Scrollable region must have keyboard access',
-      '390 px   .cm-scroller: Fix any of the following: Element should have focusable content Element should be focusable',
-    ],
   },
   { name: 'new skill', path: () => '/skills/new', ready: (page) => page.locator('.cm-content') },
   { name: 'upload', path: () => '/skills/upload', ready: heading('Upload a skill') },

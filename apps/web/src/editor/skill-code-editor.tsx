@@ -68,7 +68,8 @@ export function SkillCodeEditor({ value, onChange, diagnostics, label }: SkillCo
           placeholderHighlight,
           EditorView.lineWrapping,
           theme,
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // An explicit tab stop, so checkers see the scroll area's content as focusable (it is: contenteditable).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
