@@ -282,6 +282,16 @@ describe('web UI', () => {
     const body = (await detail.json()) as { version: number; body: string };
     expect(body.version).toBe(3);
     expect(body.body).toContain('Collect the **merged** pull requests, then:');
+    // The restore shows its own comparison, at a URL of its own that opens it again.
+    await expect.poll(() => page.url()).toMatch(/[?&]from=1&to=3/);
+    const linked = page.url();
+    await page.goto(`${server.url}/skills`);
+    await page.goto(linked);
+    await page.getByText('Compare versions').waitFor();
+    const compared = (label: string) =>
+      page.getByRole('combobox', { name: label, exact: true }).inputValue();
+    await expect.poll(() => compared('From')).toBe('Version 1');
+    expect(await compared('To')).toBe('Version 3');
   });
 
   it('deletes a skill after confirmation', async () => {

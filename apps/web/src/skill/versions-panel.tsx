@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { DiffView } from './diff-view.tsx';
@@ -76,8 +77,24 @@ function Comparison({ skill, from, to }: { skill: SkillKey; from: number; to: nu
 export function VersionsPanel({ skill, current }: { skill: SkillKey; current: number }) {
   const versions = useSkillVersions(skill);
   const queryClient = useQueryClient();
-  const [from, setFrom] = useState<number>(Math.max(1, current - 1));
-  const [to, setTo] = useState<number>(current);
+  // The compared versions live in the URL (`?tab=versions&from=2&to=5`): a diff can be linked.
+  const [params, setParams] = useSearchParams();
+  const versionParam = (key: string, fallback: number) => {
+    const value = Number(params.get(key));
+    return Number.isSafeInteger(value) && value >= 1 && value <= current ? value : fallback;
+  };
+  const from = versionParam('from', Math.max(1, current - 1));
+  const to = versionParam('to', current);
+  const setCompared = (next: { from?: number; to?: number }) =>
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next.from !== undefined) updated.set('from', String(next.from));
+        if (next.to !== undefined) updated.set('to', String(next.to));
+        return updated;
+      },
+      { replace: true },
+    );
   const [restoring, setRestoring] = useState<number | undefined>();
   const restore = useMutation({
     mutationFn: (version: number) =>
@@ -95,8 +112,7 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
         message: `Version ${version} restored as version ${restored.version}.`,
         color: 'teal',
       });
-      setFrom(version);
-      setTo(restored.version);
+      setCompared({ from: version, to: restored.version });
       await queryClient.invalidateQueries({ queryKey: ['skill', skill.name] });
       await queryClient.invalidateQueries({ queryKey: ['skills'] });
     },
@@ -178,14 +194,14 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
                 label="From"
                 data={options}
                 value={String(from)}
-                onChange={(value) => value && setFrom(Number(value))}
+                onChange={(value) => value && setCompared({ from: Number(value) })}
                 allowDeselect={false}
               />
               <Select
                 label="To"
                 data={options}
                 value={String(to)}
-                onChange={(value) => value && setTo(Number(value))}
+                onChange={(value) => value && setCompared({ to: Number(value) })}
                 allowDeselect={false}
               />
             </Group>
