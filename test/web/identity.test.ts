@@ -311,6 +311,10 @@ describe('identity and tenancy, in the browser', () => {
     await button.waitFor();
     await takeScreenshots(ada, 'identity-settings-sessions');
     await button.click();
+    await ada
+      .getByRole('dialog', { name: 'Sign out everywhere and revoke my tokens?' })
+      .getByRole('button', { name: 'Sign out and revoke' })
+      .click();
     await ada.getByRole('heading', { name: 'Sign in to Skillset' }).waitFor();
     expect(await status()).toBe(401);
   });
