@@ -203,6 +203,18 @@ describe('web UI', () => {
     expect(((await detail.json()) as { enabled: boolean }).enabled).toBe(false);
     await toggle.click({ force: true });
     await eventually(() => toggle.isChecked()).toBe(true);
+    // Switching off offers Undo, which switches it back on.
+    await toggle.click({ force: true });
+    await eventually(() => toggle.isChecked()).toBe(false);
+    await page
+      .locator('.mantine-Notification-root', { hasText: 'release-notes is off.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await eventually(() => toggle.isChecked()).toBe(true);
+    const undone = await server.app.request('GET', '/api/skills/release-notes', {
+      token: server.app.owner.token,
+    });
+    expect(((await undone.json()) as { enabled: boolean }).enabled).toBe(true);
   });
 
   it('opens a skill page with its instructions, frontmatter and eligibility', async () => {
@@ -294,15 +306,29 @@ describe('web UI', () => {
     expect(await compared('To')).toBe('Version 3');
   });
 
-  it('deletes a skill after confirmation', async () => {
-    await page.goto(`${server.url}/skills/bulk-59?scope=workspace`);
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Delete skill' }).click();
-    await page.waitForURL(`${server.url}/skills`);
-    const gone = await server.app.request('GET', '/api/skills/bulk-59', {
-      token: server.app.owner.token,
-    });
-    expect(gone.status).toBe(404);
+  it('deletes a skill after confirmation, with a moment to undo it', async () => {
+    const status = async () =>
+      (await server.app.request('GET', '/api/skills/bulk-59', { token: server.app.owner.token }))
+        .status;
+    const deleteFromItsPage = async () => {
+      await page.goto(`${server.url}/skills/bulk-59?scope=workspace`);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Delete skill' }).click();
+      await page.waitForURL(`${server.url}/skills`);
+    };
+    await deleteFromItsPage();
+    await page.getByLabel('Search skills').fill('bulk-59');
+    await page.getByText('most relevant first').waitFor();
+    const listed = page.getByRole('link', { name: 'bulk-59', exact: true });
+    expect(await listed.count()).toBe(0);
+    expect(await status()).toBe(200);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await listed.waitFor();
+    expect(await status()).toBe(200);
+    // Leaving the page sends the deletion at once rather than dropping it.
+    await deleteFromItsPage();
+    await page.goto('about:blank');
+    await eventually(status).toBe(404);
   });
 
   it('folds the navigation into a menu on a phone', async () => {

@@ -19,7 +19,7 @@ import { useMe } from '../app/use-me.ts';
 import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
 import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
-import { useToggleSkill } from '../skills/use-toggle-skill.ts';
+import { useToggleSkill } from '../skills/use-toggle-skill.tsx';
 import { ArgumentsCard } from './arguments-card.tsx';
 import { canEditSkill } from './can-edit-skill.ts';
 import { DeleteSkillButton } from './delete-skill-button.tsx';

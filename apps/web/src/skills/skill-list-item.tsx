@@ -4,7 +4,7 @@ import type { SkillSummary } from '../api/client.ts';
 import { matchReason } from './match-reason.ts';
 import { SkillBadgeList } from './skill-badge-list.tsx';
 import { skillPath } from './skill-path.ts';
-import { useToggleSkill } from './use-toggle-skill.ts';
+import { useToggleSkill } from './use-toggle-skill.tsx';
 
 /** One skill in the library: its name (a link), description, badges and on/off switch. */
 export function SkillListItem({ skill }: { skill: SkillSummary }) {

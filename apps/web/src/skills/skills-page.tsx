@@ -17,6 +17,8 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { usePendingActions } from '../app/undoable-action.tsx';
+import { skillDeletionKey } from './skill-deletion-key.ts';
 import { SkillFilterControls } from './skill-filter-controls.tsx';
 import {
   countActiveFilters,
@@ -71,6 +73,10 @@ export function SkillsPage() {
     queryFn: ({ signal }) => unwrap(api.GET('/api/skills', { params: { query }, signal })),
     placeholderData: keepPreviousData,
   });
+  const pendingActions = usePendingActions();
+  const items = (skills.data?.items ?? []).filter(
+    (skill) => !pendingActions.has(skillDeletionKey(skill)),
+  );
   const activeFilters = countActiveFilters(filters);
   const pages = Math.max(1, Math.ceil((skills.data?.total ?? 0) / SKILLS_PAGE_SIZE));
 
@@ -170,7 +176,7 @@ export function SkillsPage() {
           error={skills.error}
           onRetry={() => skills.refetch()}
         />
-      ) : skills.data.items.length === 0 ? (
+      ) : items.length === 0 ? (
         <EmptyState title="No skills match">
           {filters.q !== '' || activeFilters > 0
             ? 'Try other words, or clear the filters.'
@@ -188,7 +194,7 @@ export function SkillsPage() {
             aria-label="Skills"
             style={{ listStyle: 'none', padding: 0, margin: 0 }}
           >
-            {skills.data.items.map((skill) => (
+            {items.map((skill) => (
               <li key={`${skill.scope}:${skill.name}`}>
                 <SkillListItem skill={skill} />
               </li>
