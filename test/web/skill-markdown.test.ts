@@ -154,6 +154,13 @@ describe('skill Markdown', () => {
     expect(await page.locator('.markdown del').textContent()).toBe('old');
   });
 
+  it('keeps one h1: the body’s `# Title` sits below the page’s own', async () => {
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([
+      'deploy-checklist',
+    ]);
+    expect(await page.locator('.markdown h2').first().textContent()).toBe('Deploy checklist');
+  });
+
   it('highlights fenced Python in colours that meet WCAG AA in both colour schemes', async () => {
     const code = page.locator('.markdown pre code.language-python');
     expect(await code.locator('.hljs-keyword').first().textContent()).toBe('def');
@@ -184,7 +191,7 @@ describe('skill Markdown', () => {
     expect(await arabic.getAttribute('dir')).toBe('auto');
     expect(await computedStyle('.markdown p', 'اقرأ الملف', 'direction')).toBe('rtl');
     expect(await computedStyle('.markdown p', 'new way.', 'direction')).toBe('ltr');
-    for (const block of ['h1', 'li', 'th', 'td']) {
+    for (const block of ['h2', 'li', 'th', 'td']) {
       expect(await page.locator(`.markdown ${block}`).first().getAttribute('dir')).toBe('auto');
     }
   });

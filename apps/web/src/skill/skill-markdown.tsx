@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import rehypeSanitize from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import { rehypeBlockDirection } from './rehype-block-direction.ts';
+import { rehypeDemoteHeadings } from './rehype-demote-headings.ts';
 import { rehypeHighlightCode } from './rehype-highlight-code.ts';
 import { rehypeSkillFileLinks, type SkillFileLinks } from './rehype-skill-file-links.ts';
 import classes from './skill-markdown.module.css';
@@ -46,13 +47,15 @@ const components: Components = { a: MarkdownLink, table: MarkdownTable, pre: Mar
 
 /**
  * Renders a skill's Markdown safely, as GitHub does: tables, task lists, strikethrough and
- * autolinks (GFM), highlighted fenced code, and each block in its own writing direction. Raw
+ * autolinks (GFM), highlighted fenced code, and each block in its own writing direction, with
+ * headings one level below the page's title. Raw
  * HTML is never parsed (no rehype-raw), the tree is sanitised, and react-markdown drops
  * `javascript:` and other unsafe URLs; highlighting, directions and file links are added after.
  */
 export function SkillMarkdown({ text, files }: SkillMarkdownProps) {
   const rehypePlugins: Options['rehypePlugins'] = [
     rehypeSanitize,
+    rehypeDemoteHeadings,
     rehypeHighlightCode,
     rehypeBlockDirection,
     ...(files === undefined
