@@ -42,16 +42,16 @@ describe('cssVariablesResolver', () => {
     ).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
   });
 
-  it('makes dimmed text and links reach AA on white, gray and tinted surfaces', () => {
+  it('makes dimmed text, placeholders and links reach AA on white, gray and tinted surfaces', () => {
     const surfaces = [
       resolved.white,
       resolved.colors.gray[1],
       ...palettes.map(([, shades]) => shades[0]),
     ];
     for (const surface of surfaces) {
-      expect(contrastRatio(variable('--mantine-color-dimmed'), surface)).toBeGreaterThanOrEqual(
-        AA_TEXT_CONTRAST,
-      );
+      for (const name of ['--mantine-color-dimmed', '--mantine-color-placeholder'] as const) {
+        expect(contrastRatio(variable(name), surface)).toBeGreaterThanOrEqual(AA_TEXT_CONTRAST);
+      }
     }
     expect(
       contrastRatio(variable('--mantine-color-anchor'), resolved.white),

@@ -43,12 +43,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => {
     luminance(each) < luminance(darkest) ? each : darkest,
   );
   const primaryText = light[`--mantine-color-${resolved.primaryColor}-text`] ?? '';
+  const dimmed = darkenToContrast(resolved.colors.gray[6], darkestSurface);
   return {
     variables: {},
     light: {
       ...light,
       '--mantine-color-anchor': primaryText,
-      '--mantine-color-dimmed': darkenToContrast(resolved.colors.gray[6], darkestSurface),
+      '--mantine-color-dimmed': dimmed,
+      '--mantine-color-placeholder': dimmed,
       '--mantine-color-error': light['--mantine-color-red-text'] ?? '',
       '--mantine-color-success': light['--mantine-color-teal-text'] ?? '',
     },
