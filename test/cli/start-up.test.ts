@@ -20,6 +20,18 @@ module.registerHooks({ load(url, context, next) { loaded.push(url); return next(
 process.on('exit', () => process.stderr.write(loaded.join('\\n') + '\\n'));
 `)}`;
 
+// Prints every module the process loaded as `<format> <url>`, one a line, to stderr when it exits.
+const recordFormats = `data:text/javascript,${encodeURIComponent(`
+import module from 'node:module';
+const loaded = [];
+module.registerHooks({ load(url, context, next) {
+  const result = next(url, context);
+  loaded.push(result.format + ' ' + url);
+  return result;
+} });
+process.on('exit', () => process.stderr.write(loaded.join('\\n') + '\\n'));
+`)}`;
+
 // Prints, as one JSON line on stderr, every module URL loaded before the process first writes to
 // stdout: for `skillset mcp`, its answer to `initialize`.
 const recordLoadsBeforeOutput = `data:text/javascript,${encodeURIComponent(`
@@ -85,6 +97,29 @@ describe('start-up', () => {
       ),
     );
     expect(heavy).toEqual([]);
+  });
+
+  it('loads Drizzle and PGlite through their CommonJS builds when it opens the store', async () => {
+    await using dataDir = await createTempDir();
+    const child = spawn(
+      process.execPath,
+      ['--import', recordFormats, bin, 'token', 'create', '--name', 'formats'],
+      {
+        cwd: dataDir.path,
+        env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', SKILLSET_DATA_DIR: dataDir.path },
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    await new Promise((resolve) => child.once('close', resolve));
+    const loads = stderr
+      .split('\n')
+      .filter((line) => /\/node_modules\/(drizzle-orm|@electric-sql\/pglite)\//.test(line));
+    expect(loads.some((line) => line.includes('/drizzle-orm/'))).toBe(true);
+    expect(loads.some((line) => line.includes('/@electric-sql/pglite/'))).toBe(true);
+    // Modules that CommonJS code requires report no format; an ESM build would say `module`.
+    expect(loads.filter((line) => line.startsWith('module '))).toEqual([]);
+    expect(loads.filter((line) => line.endsWith('.cjs')).length).toBeGreaterThan(20);
   });
 
   it("shows core's default catalog budget in the help", async () => {

@@ -6,6 +6,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { registerCommonJsHooks } from './commonjs-hooks.js';
 
 // Node's compile cache (NODE_COMPILE_CACHE, else the OS temp folder) keeps compiled code and, in a
 // checkout, the type-stripped sources between runs: stripping alone costs ~40 ms per start.
@@ -55,8 +56,10 @@ if (!isCheckout && isUnsupportedNode()) {
   );
   process.exit(1);
 } else if (!isCheckout) {
+  registerCommonJsHooks();
   await import('../dist/bin.js');
 } else if (process.features.typescript && module.registerHooks) {
+  registerCommonJsHooks();
   // Skillset's own packages and their `#` imports resolve to their sources; others resolve as usual.
   module.registerHooks({
     resolve(specifier, context, nextResolve) {
