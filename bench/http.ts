@@ -1,9 +1,10 @@
 /**
  * HTTP benchmark (DESIGN.md §13): throughput and p99 of `GET /api/skills/prompt` and
- * `POST /api/skills/invoke` on the real server (PGlite, 1,000 workspace skills), next to a bare
- * `node:http` server answering the same number of bytes, in alternating rounds of one run; then the
- * import of 10,000 skills. The load runs in a worker thread: fixed concurrency, keep-alive,
- * bounded duration. `BENCH_HTTP_PROFILE=<dir>` writes a CPU profile of each app round.
+ * `POST /api/skills/invoke` on the real server (PGlite, 200 workspace skills), next to a bare
+ * `node:http` server answering the very bytes the server answered, in alternating rounds of one
+ * run; then the import of 10,000 skills. The load runs in a worker thread: 32 keep-alive
+ * connections, 8 s measured after a 2 s warm-up. `BENCH_HTTP_PROFILE=<dir>` writes a CPU profile
+ * of each app round.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,10 +18,11 @@ import { openStore, type Store } from '@skillset/store';
 import pino from 'pino';
 import { formatReportTable, type ReportRow } from './report-table.ts';
 
-const SKILLS = 1000;
+const SKILLS = 200;
 const IMPORTED = 10_000;
-const DURATION_MS = Number(process.env.BENCH_HTTP_SECONDS ?? 4) * 1000;
-const CONCURRENCY = 16;
+const DURATION_MS = Number(process.env.BENCH_HTTP_SECONDS ?? 8) * 1000;
+const WARM_UP_MS = 2000;
+const CONCURRENCY = 32;
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? 3);
 
 /** What one load run measured. */
@@ -44,7 +46,7 @@ export interface Target {
 const LOAD_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { targets, durationMs, concurrency } = workerData;
+const { targets, durationMs, warmUpMs, concurrency } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const latencies = [];
 let errors = 0;
@@ -69,7 +71,7 @@ function once() {
 }
 async function loop(deadline) { while (performance.now() < deadline) await once(); }
 (async () => {
-  const warm = performance.now() + Math.min(500, durationMs / 4);
+  const warm = performance.now() + warmUpMs;
   await Promise.all(Array.from({ length: concurrency }, () => loop(warm)));
   latencies.length = 0; errors = 0;
   const started = performance.now();
@@ -92,7 +94,7 @@ export function runLoad(
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, {
       eval: true,
-      workerData: { targets, durationMs, concurrency: CONCURRENCY },
+      workerData: { targets, durationMs, warmUpMs: WARM_UP_MS, concurrency: CONCURRENCY },
     });
     worker.once('message', (result: LoadResult) => {
       void worker.terminate();
@@ -189,7 +191,7 @@ export async function run(): Promise<void> {
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ message: '/skill-00042 please review src/index.ts' }),
       };
-      const sizes: Record<string, Buffer> = {};
+      const payloads: Record<string, Buffer> = {};
       for (const [name, target] of Object.entries({ prompt, invoke })) {
         const response = await fetch(target.url, {
           method: target.method,
@@ -197,18 +199,18 @@ export async function run(): Promise<void> {
           ...(target.body === undefined ? {} : { body: target.body }),
         });
         if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-        sizes[name] = Buffer.alloc(Buffer.byteLength(await response.text()), 'x');
+        payloads[name] = Buffer.from(await response.arrayBuffer());
       }
 
       console.log(
-        `${SKILLS} workspace skills on PGlite; ${CONCURRENCY} keep-alive connections from a worker thread, ${DURATION_MS / 1000} s per run, ${ROUNDS} rounds of bare then app (the median round counts), 127.0.0.1.\n`,
+        `${SKILLS} workspace skills on PGlite; ${CONCURRENCY} keep-alive connections from a worker thread, ${DURATION_MS / 1000} s per run after ${WARM_UP_MS / 1000} s of warm-up, ${ROUNDS} rounds of bare then app (the median round counts), 127.0.0.1; the bare server answers the bytes the app answered.\n`,
       );
       console.log(
         '| route | payload | req/s | p50 ms | p99 ms | bare req/s | bare p99 ms | ratio |',
       );
       console.log('|---|---|---|---|---|---|---|---|');
       for (const [name, target] of Object.entries({ prompt, invoke })) {
-        const payload = sizes[name] as Buffer;
+        const payload = payloads[name] as Buffer;
         const bare = await startBare(payload);
         const rounds: Array<{ app: LoadResult; bare: LoadResult; ratio: number }> = [];
         // Alternating rounds: a burst of load from elsewhere on the machine hits one round, not
