@@ -71,8 +71,8 @@ function PendingInvitations({
               {dateFormat.format(new Date(invitation.expiresAt))}
             </Text>
           </Stack>
-          <Group gap="xs" wrap="nowrap">
-            <Badge variant="light" color="gray">
+          <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+            <Badge variant="light" color="gray" style={{ overflow: 'visible' }}>
               {roleLabel(invitation.role)}
             </Badge>
             <Tooltip label="Revoke: the link stops working">
