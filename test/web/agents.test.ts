@@ -1,11 +1,12 @@
 import { skillText } from '@skillset/server/test';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditAccessibility, describeViolations } from './audit-accessibility.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
-import { DESKTOP, takeScreenshots } from './take-screenshots.ts';
+import { DESKTOP, PHONE, takeScreenshots } from './take-screenshots.ts';
 
 let webDir: BuiltWebUi;
 let server: WebServer;
@@ -35,6 +36,54 @@ async function offeredCommands(typed: string): Promise<string[]> {
   return names;
 }
 
+/** The names of the commands the agent may invoke, as the API answers them to the owner. */
+async function agentCommands(agentId: string): Promise<string[]> {
+  const response = await server.app.request('GET', `/api/skills/commands?agent=${agentId}`, {
+    token: server.app.owner.token,
+  });
+  expect(response.status).toBe(200);
+  const { commands } = (await response.json()) as { commands: Array<{ name: string }> };
+  return commands.map((command) => command.name);
+}
+
+/** The agent's rules as the store holds them, by pattern (one replace writes them all at once). */
+async function storedRules(agentId: string) {
+  const rules = await server.app.store.permissions.list({
+    workspaceId: server.app.owner.workspaceId,
+    agentId,
+  });
+  return rules
+    .filter((rule) => rule.agentId === agentId)
+    .map(({ skill, action, surface }) => ({ skill, action, surface }))
+    .sort((left, right) => left.skill.localeCompare(right.skill));
+}
+
+/** axe-core's serious and critical violations at both widths, in a profile that lets it run. */
+async function auditAgentPage(path: string): Promise<string[]> {
+  const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+  try {
+    const audited = await context.newPage();
+    audited.setDefaultTimeout(10_000);
+    await signIn(audited, server);
+    await audited.goto(`${server.url}${path}`);
+    await audited.getByRole('region', { name: 'Permissions' }).getByRole('row').nth(1).waitFor();
+    await eventually(() => audited.locator('.mantine-Loader:visible').count()).toBe(0);
+    const lines: string[] = [];
+    for (const [label, viewport] of [
+      ['1280', DESKTOP],
+      ['390', PHONE],
+    ] as const) {
+      await audited.setViewportSize(viewport);
+      await audited.waitForTimeout(300);
+      const found = describeViolations(await auditAccessibility(audited));
+      lines.push(...found.map((line) => `${label} px ${line}`));
+    }
+    return lines;
+  } finally {
+    await context.close();
+  }
+}
+
 async function agentSettings(name: string) {
   const agent = await server.app.store.agents.getByName(server.app.owner.workspaceId, name);
   if (agent === undefined) throw new Error(`no agent ${name}`);
@@ -52,6 +101,8 @@ beforeAll(async () => {
     }),
   );
   await app.addSkill(skillText('secret', { description: 'The secret recipe.' }));
+  await app.addSkill(skillText('deploy-prod', { description: 'Deploy to production.' }));
+  await app.addSkill(skillText('deploy-staging', { description: 'Deploy to staging.' }));
   for (let index = 0; index < 30; index++) {
     await app.addSkill(
       skillText(`bulk-${String(index).padStart(2, '0')}`, { description: `Bulk skill ${index}.` }),
@@ -148,6 +199,119 @@ describe('agents pages', () => {
     ).toEqual([{ agentId: agent.id, skill: 'secret', action: 'deny', surface: '*' }]);
     await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('');
     await matrix.getByRole('button', { name: 'Permissions page 2' }).waitFor();
+  });
+
+  it('lists only the overrides, keeps that view on reload, and filters it', async () => {
+    const matrix = page.getByRole('region', { name: 'Permissions' });
+    await matrix.getByRole('radio', { name: 'All skills' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => new URL(page.url()).searchParams.get('permissions')).toBe('overrides');
+    await eventually(() => matrix.getByRole('row').count()).toBe(2);
+    expect(await matrix.getByRole('row').nth(1).getByRole('rowheader').textContent()).toContain(
+      'secret',
+    );
+    expect(await matrix.getByRole('radio', { name: 'Deny secret' }).isChecked()).toBe(true);
+    expect(await matrix.getByText('1 override', { exact: true }).isVisible()).toBe(true);
+    expect(await matrix.getByRole('button', { name: 'Permissions page 2' }).count()).toBe(0);
+
+    await page.reload();
+    await matrix.getByRole('radio', { name: 'Deny secret' }).waitFor();
+    expect(await matrix.getByRole('radio', { name: 'Only overrides' }).isChecked()).toBe(true);
+    expect(await matrix.getByRole('row').count()).toBe(2);
+
+    const filter = matrix.getByRole('searchbox', { name: 'Filter overrides' });
+    await filter.fill('hai');
+    await matrix.getByText('No override matches').waitFor();
+    expect(await matrix.getByRole('row').count()).toBe(0);
+    await filter.fill('SEC');
+    await eventually(() => matrix.getByRole('row').count()).toBe(2);
+    await filter.fill('');
+  });
+
+  it('adds a deny pattern rule that takes effect, and removes it only after confirmation', async () => {
+    const agent = await agentSettings('support-bot');
+    const matrix = page.getByRole('region', { name: 'Permissions' });
+    expect(await agentCommands(agent.id)).toEqual(
+      expect.arrayContaining(['deploy-prod', 'deploy-staging', 'haiku']),
+    );
+    const pattern = matrix.getByRole('textbox', { name: 'Pattern' });
+    await pattern.fill('deploy [prod]');
+    await matrix.getByRole('button', { name: 'Add rule' }).click();
+    await matrix.getByText('Not allowed: spaces [ ].').waitFor();
+    expect(await storedRules(agent.id)).toEqual([
+      { skill: 'secret', action: 'deny', surface: '*' },
+    ]);
+
+    await pattern.fill('deploy-*');
+    await matrix.getByRole('combobox', { name: 'Action' }).selectOption('deny');
+    await matrix.getByRole('combobox', { name: 'Surface' }).selectOption('*');
+    await matrix.getByRole('button', { name: 'Add rule' }).click();
+    const list = matrix.getByRole('list', { name: 'Pattern rules' });
+    await list.getByText('deploy-*', { exact: true }).waitFor();
+    expect(await pattern.inputValue()).toBe('');
+    expect(await storedRules(agent.id)).toEqual([
+      { skill: 'deploy-*', action: 'deny', surface: '*' },
+      { skill: 'secret', action: 'deny', surface: '*' },
+    ]);
+    const commands = await agentCommands(agent.id);
+    expect(commands).toContain('haiku');
+    expect(commands).not.toContain('deploy-prod');
+    expect(commands).not.toContain('deploy-staging');
+
+    await matrix.getByText('All skills', { exact: true }).click();
+    await eventually(() => new URL(page.url()).searchParams.get('permissions')).toBe(null);
+    await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('deploy');
+    const row = (name: string) =>
+      matrix
+        .getByRole('row')
+        .filter({ has: page.getByRole('link', { name, exact: true }) })
+        .getByText('Also: deny deploy-*');
+    await row('deploy-prod').waitFor();
+    await row('deploy-staging').waitFor();
+    expect(await row('secret').count()).toBe(0);
+    expect((await takeScreenshots(page, 'agent-permissions-all')).scrollsSideways).toBe(false);
+    await matrix.getByRole('searchbox', { name: 'Filter skills' }).fill('');
+    await matrix.getByText('Only overrides', { exact: true }).click();
+    await eventually(() => matrix.getByRole('row').count()).toBe(2);
+    expect((await takeScreenshots(page, 'agent-permissions-overrides')).scrollsSideways).toBe(
+      false,
+    );
+    expect(await auditAgentPage('/agents/support-bot?permissions=overrides')).toEqual([]);
+
+    await matrix.getByRole('button', { name: 'Remove the rule deny deploy-*' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the rule deny deploy-*?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await list.getByText('deploy-*', { exact: true }).isVisible()).toBe(true);
+    expect(await storedRules(agent.id)).toHaveLength(2);
+
+    await matrix.getByRole('button', { name: 'Remove the rule deny deploy-*' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Remove rule' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await matrix.getByText('No pattern rules.').waitFor();
+    expect(await storedRules(agent.id)).toEqual([
+      { skill: 'secret', action: 'deny', surface: '*' },
+    ]);
+    expect(await agentCommands(agent.id)).toContain('deploy-prod');
+    await matrix.getByText('All skills', { exact: true }).click();
+  });
+
+  it('shows that an agent without overrides has none', async () => {
+    await page.goto(`${server.url}/agents`);
+    await page.getByRole('textbox', { name: 'Name' }).fill('quiet-bot');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('heading', { name: 'quiet-bot', level: 1 }).waitFor();
+    const matrix = page.getByRole('region', { name: 'Permissions' });
+    await matrix.getByText('Only overrides', { exact: true }).click();
+    await matrix.getByText('Every skill follows the workspace rules for quiet-bot.').waitFor();
+    expect(await matrix.getByRole('table').count()).toBe(0);
+    expect((await takeScreenshots(page, 'agent-permissions-no-overrides')).scrollsSideways).toBe(
+      false,
+    );
+    await matrix.getByText('All skills', { exact: true }).click();
+    await page.goto(`${server.url}/agents/support-bot`);
+    await page.getByRole('region', { name: 'Permissions' }).getByRole('row').nth(1).waitFor();
   });
 
   it('creates a token for the agent and shows its secret once', async () => {

@@ -1,10 +1,8 @@
 import {
   Anchor,
-  Badge,
   Group,
-  Pagination,
   Paper,
-  Radio,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -12,59 +10,62 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { api, unwrap } from '../api/client.ts';
-import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
-import { skillPath } from '../skills/skill-path.ts';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorState, LoadingState } from '../app/states.tsx';
 import type { Agent } from './agent-queries.ts';
-import classes from './permission-matrix.module.css';
+import { AllSkillsMatrix } from './all-skills-matrix.tsx';
+import { OverridesMatrix } from './overrides-matrix.tsx';
+import { PatternRules } from './pattern-rules.tsx';
 import {
+  describeRule,
   type MatrixAction,
   otherAgentRules,
-  type PermissionRule,
+  type PermissionView,
   readMatrix,
+  readPermissionView,
 } from './permission-matrix.ts';
 import { useAgentRules, useSetMatrixAction } from './use-agent-rules.ts';
 
-const PAGE_SIZE = 25;
-const ACTIONS: Array<{ value: MatrixAction; label: string }> = [
-  { value: 'default', label: 'Default' },
-  { value: 'allow', label: 'Allow' },
-  { value: 'ask', label: 'Ask' },
-  { value: 'deny', label: 'Deny' },
+const VIEWS: Array<{ value: PermissionView; label: string }> = [
+  { value: 'all', label: 'All skills' },
+  { value: 'overrides', label: 'Only overrides' },
 ];
 
-function describeRule(rule: PermissionRule): string {
-  const who = rule.principal === '*' ? '' : ` for ${rule.principal}`;
-  const where = rule.surface === '*' ? '' : ` on ${rule.surface}`;
-  return `${rule.action} ${rule.skill}${where}${who}`;
-}
-
-/** The agent's permission matrix: one row per skill, default / allow / ask / deny. */
+/**
+ * The agent's permissions: a matrix of every skill (paged by the server) or of its overrides only
+ * (`?permissions=overrides`), its pattern rules, and the workspace rules that also hold.
+ */
 export function PermissionMatrixTable({ agent, canEdit }: { agent: Agent; canEdit: boolean }) {
+  const [params, setParams] = useSearchParams();
+  const view = readPermissionView(params.get('permissions'));
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 200);
   const [page, setPage] = useState(1);
   const rules = useAgentRules(agent.id);
   const setAction = useSetMatrixAction(agent.id);
-  const skills = useQuery({
-    queryKey: ['skills', { q, limit: PAGE_SIZE, page }],
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.GET('/api/skills', {
-          params: { query: { q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } },
-          signal,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const cells = readMatrix(rules.data ?? [], agent.id);
-  const others = otherAgentRules(rules.data ?? [], agent.id);
-  const workspaceRules = (rules.data ?? []).filter((rule) => rule.agentId === null);
-  const pages = Math.max(1, Math.ceil((skills.data?.total ?? 0) / PAGE_SIZE));
-  const pending = setAction.isPending ? setAction.variables?.skill : undefined;
+  const all = rules.data ?? [];
+  const cells = readMatrix(all, agent.id);
+  const workspaceRules = all.filter((rule) => rule.agentId === null);
+  const table = {
+    agentId: agent.id,
+    labelledBy: 'agent-permissions',
+    rules: all,
+    cells,
+    canEdit,
+    pendingSkill: setAction.isPending ? setAction.variables?.skill : undefined,
+    onChange: (skill: string, action: MatrixAction) => setAction.mutate({ skill, action }),
+  };
+  const changeView = (value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (readPermissionView(value) === 'overrides') next.set('permissions', 'overrides');
+        else next.delete('permissions');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="agent-permissions">
@@ -78,9 +79,21 @@ export function PermissionMatrixTable({ agent, canEdit }: { agent: Agent; canEdi
             beats ask beats allow.
           </Text>
         </div>
+        <Group gap="xs" wrap="wrap">
+          <Text size="sm" fw={500} id="permission-view-label">
+            Show
+          </Text>
+          <SegmentedControl
+            aria-labelledby="permission-view-label"
+            value={view}
+            onChange={changeView}
+            data={VIEWS}
+            size="sm"
+          />
+        </Group>
         <TextInput
-          label="Filter skills"
-          placeholder="Name or description"
+          label={view === 'overrides' ? 'Filter overrides' : 'Filter skills'}
+          placeholder={view === 'overrides' ? 'Skill name' : 'Name or description'}
           type="search"
           leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
@@ -89,114 +102,30 @@ export function PermissionMatrixTable({ agent, canEdit }: { agent: Agent; canEdi
             setPage(1);
           }}
         />
-        {skills.isPending || rules.isPending ? (
-          <LoadingState label="Loading skills and rules…" />
-        ) : skills.isError || rules.isError ? (
+        {rules.isPending ? (
+          <LoadingState label="Loading the rules…" />
+        ) : rules.isError ? (
           <ErrorState
             title="Could not load the permissions"
-            error={skills.error ?? rules.error}
-            onRetry={() => {
-              skills.refetch();
-              rules.refetch();
-            }}
+            error={rules.error}
+            onRetry={() => rules.refetch()}
           />
-        ) : skills.data.items.length === 0 ? (
-          <EmptyState title="No skills match">
-            {q === '' ? 'The workspace has no skills yet.' : 'Try other words.'}
-          </EmptyState>
+        ) : view === 'overrides' ? (
+          <OverridesMatrix {...table} agentName={agent.name} search={search} />
         ) : (
-          <>
-            <table className={classes.table} aria-labelledby="agent-permissions">
-              <thead>
-                <tr>
-                  <th scope="col">Skill</th>
-                  {ACTIONS.map(({ value, label }) => (
-                    <th key={value} scope="col" className={classes.choice}>
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {skills.data.items.map((skill) => {
-                  const current = cells.get(skill.name) ?? 'default';
-                  return (
-                    <tr key={`${skill.scope}:${skill.name}`}>
-                      <th scope="row">
-                        <Stack gap={0} style={{ minWidth: 0 }}>
-                          <Group gap={6} wrap="wrap">
-                            <Anchor
-                              component={Link}
-                              to={skillPath(skill)}
-                              size="sm"
-                              fw={600}
-                              style={{ overflowWrap: 'anywhere' }}
-                            >
-                              {skill.name}
-                            </Anchor>
-                            {current === 'default' ? null : (
-                              <Badge
-                                size="xs"
-                                variant="light"
-                                color={
-                                  current === 'deny' ? 'red' : current === 'ask' ? 'yellow' : 'teal'
-                                }
-                              >
-                                {current}
-                              </Badge>
-                            )}
-                          </Group>
-                          <Text size="xs" c="dimmed" lineClamp={1} visibleFrom="sm">
-                            {skill.description}
-                          </Text>
-                        </Stack>
-                      </th>
-                      {ACTIONS.map(({ value, label }) => (
-                        <td key={value} className={classes.choice}>
-                          <Radio
-                            name={`permission-${skill.scope}-${skill.name}`}
-                            value={value}
-                            checked={current === value}
-                            onChange={() => setAction.mutate({ skill: skill.name, action: value })}
-                            aria-label={`${label} ${skill.name}`}
-                            disabled={!canEdit || pending === skill.name}
-                          />
-                        </td>
-                      ))}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            <Group justify="space-between" gap="xs">
-              <Text size="xs" c="dimmed">
-                {skills.data.total === 1
-                  ? '1 skill'
-                  : `${skills.data.total.toLocaleString()} skills`}
-              </Text>
-              {pages > 1 ? (
-                <Pagination
-                  total={pages}
-                  value={page}
-                  onChange={setPage}
-                  size="sm"
-                  siblings={0}
-                  boundaries={1}
-                  getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-                  getItemProps={(item) => ({ 'aria-label': `Permissions page ${item}` })}
-                />
-              ) : null}
-            </Group>
-          </>
+          <AllSkillsMatrix {...table} q={q} page={page} onPage={setPage} />
         )}
-        {others.length + workspaceRules.length > 0 ? (
+        {rules.isSuccess ? (
+          <PatternRules
+            agentId={agent.id}
+            agentName={agent.name}
+            rules={otherAgentRules(all, agent.id)}
+            canEdit={canEdit}
+          />
+        ) : null}
+        {workspaceRules.length > 0 ? (
           <Text size="xs" c="dimmed">
-            Also in force:{' '}
-            {[
-              ...others.map(describeRule),
-              ...workspaceRules.map((rule) => `${describeRule(rule)} (workspace)`),
-            ].join('; ')}
-            . The{' '}
+            Workspace rules, for every agent: {workspaceRules.map(describeRule).join('; ')}. The{' '}
             <Anchor
               component={Link}
               to={`/playground?agent=${encodeURIComponent(agent.name)}`}
