@@ -365,4 +365,23 @@ describe('agents pages', () => {
     await page.getByRole('option', { name: 'As me (workspace policy)' }).click();
     await eventually(() => offeredCommands('/se')).toContain('/secret');
   });
+
+  it('deletes an agent only after confirmation', async () => {
+    const { workspaceId } = server.app.owner;
+    await server.app.store.agents.create({ workspaceId, name: 'short-lived' });
+    const exists = async () =>
+      (await server.app.store.agents.getByName(workspaceId, 'short-lived')) !== undefined;
+    await page.goto(`${server.url}/agents/short-lived`);
+    await page.getByRole('heading', { name: 'short-lived', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete short-lived?' });
+    await dialog.getByText('with its tokens and permission rules').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await exists()).toBe(true);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete agent' }).click();
+    await page.waitForURL(`${server.url}/agents`);
+    await eventually(exists).toBe(false);
+  });
 });

@@ -1,21 +1,20 @@
 import { Anchor, Breadcrumbs, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMessageChatbot, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconMessageChatbot } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
-import { findAgentByName, useAgents, useDeleteAgent } from './agent-queries.ts';
+import { findAgentByName, useAgents } from './agent-queries.ts';
 import { AgentSettingsForm } from './agent-settings-form.tsx';
 import { AgentTokens } from './agent-tokens.tsx';
 import { canManageAgents } from './can-manage-agents.ts';
+import { DeleteAgentButton } from './delete-agent-button.tsx';
 import { PermissionMatrixTable } from './permission-matrix-table.tsx';
 
 /** One agent: its settings, its permission matrix and its tokens. */
 export function AgentPage() {
   const { name = '' } = useParams();
-  const navigate = useNavigate();
   const me = useMe();
   const agents = useAgents();
-  const remove = useDeleteAgent();
   if (agents.isPending) return <LoadingState label="Loading the agent…" />;
   if (agents.isError) {
     return (
@@ -69,20 +68,7 @@ export function AgentPage() {
           >
             Try in playground
           </Button>
-          {canManage ? (
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              loading={remove.isPending}
-              onClick={() => {
-                if (!window.confirm(`Delete ${agent.name} with its tokens and rules?`)) return;
-                remove.mutate(agent, { onSuccess: () => navigate('/agents') });
-              }}
-            >
-              Delete
-            </Button>
-          ) : null}
+          {canManage ? <DeleteAgentButton agent={agent} /> : null}
         </Group>
       </Group>
       <Grid gap="md">
