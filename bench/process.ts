@@ -257,7 +257,7 @@ export async function run(): Promise<void> {
     ratioRow('skillset list --json, warm', t.listWarm, t.floor, 'floor', 1.2),
     rssRow('skillset list --json RSS (cold)', t.listCold, 150),
     ratioRow('skillset list --json, warm', t.listWarm, t.openskills, 'openskills list', 0.5),
-    absoluteRow('skillset search, warm', t.searchWarm.medianMs, 300, t.searchWarm),
+    ratioRow('skillset search, warm', t.searchWarm, t.floor, 'floor', 2),
     absoluteRow('skillset search, cold', t.searchCold.medianMs, 3000, t.searchCold),
     absoluteRow('skillset mcp: initialize answered after spawn', mcpMs, 300),
   ];

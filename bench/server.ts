@@ -72,6 +72,38 @@ async function serve(dataDir: string, cacheDir: string): Promise<Serving> {
   }
 }
 
+/** The resident set of a process after it has sat idle for two seconds. */
+async function idleRssMb(pid: number): Promise<number> {
+  await sleep(2000);
+  return rssMb(pid) ?? 0;
+}
+
+// The floor: a Node process that only opens PGlite on the data folder and reads from it.
+const PGLITE_ALONE = `
+const { PGlite } = require('@electric-sql/pglite');
+(async () => {
+  const client = new PGlite(process.argv[1]);
+  await client.query('select count(*) from skills');
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  process.stdout.write(String(process.memoryUsage().rss / 1024 / 1024));
+  await client.close();
+})();
+`;
+
+/** The resident set of a process that opens PGlite alone on the folder: no server can be smaller. */
+async function pgliteAloneRssMb(dataDir: string): Promise<number> {
+  const child = spawn(process.execPath, ['-e', PGLITE_ALONE, join(dataDir, 'pglite')], {
+    cwd: join(import.meta.dirname, '..', 'packages', 'store'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await new Promise((resolve) => child.once('exit', resolve));
+  return Number(output);
+}
+
 async function stop(serving: Serving): Promise<void> {
   const exited = new Promise((resolve) => serving.child.once('exit', resolve));
   serving.child.kill('SIGTERM');
@@ -117,6 +149,7 @@ export async function run(): Promise<void> {
     });
     const first = await serve(dataDir, cacheDir);
     const token = /Owner token: (\S+)/.exec(first.output)?.[1];
+    const firstIdleMb = await idleRssMb(first.child.pid as number);
     await stop(first);
     if (token === undefined) throw new Error(`no owner token in:\n${first.output}`);
     rows.push({
@@ -124,6 +157,12 @@ export async function run(): Promise<void> {
       measured: formatMs(first.readyMs),
       limit: '≤ 5 s',
       pass: first.readyMs <= 5000,
+    });
+    rows.push({
+      target: 'idle RSS after the first start',
+      measured: `${firstIdleMb.toFixed(0)} MB`,
+      limit: '≤ 300 MB',
+      pass: firstIdleMb <= 300,
     });
     const importMs = await importSkills(dataDir, token);
     rows.push({
@@ -140,6 +179,13 @@ export async function run(): Promise<void> {
         measured: formatMs(restart.readyMs),
         limit: '≤ 2 s',
         pass: restart.readyMs <= 2000,
+      });
+      const restartIdleMb = await idleRssMb(restart.child.pid as number);
+      rows.push({
+        target: 'idle RSS after the restart',
+        measured: `${restartIdleMb.toFixed(0)} MB`,
+        limit: '≤ 300 MB',
+        pass: restartIdleMb <= 300,
       });
       const auth = { authorization: `Bearer ${token}` };
       const firstCatalog = performance.now();
@@ -209,6 +255,12 @@ export async function run(): Promise<void> {
       measured: formatMs(again.readyMs),
       limit: '≤ 2 s',
       pass: again.readyMs <= 2000,
+    });
+    const floorMb = await pgliteAloneRssMb(dataDir);
+    rows.push({
+      target: 'floor: PGlite alone on the same folder (idle RSS)',
+      measured: `${floorMb.toFixed(0)} MB`,
+      limit: '(informative)',
     });
   } finally {
     rmSync(root, { recursive: true, force: true });
