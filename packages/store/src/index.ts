@@ -160,6 +160,7 @@ export {
   type StoredSkillScope,
   sessions,
   signInCodes,
+  skillSecrets,
   skills,
   skillVersions,
   tokens,
@@ -173,6 +174,37 @@ export {
   type WorkspaceSettings,
   workspaces,
 } from './schema/index.ts';
+export {
+  checkSecretInput,
+  checkSecretName,
+  MAX_SECRET_SKILLS,
+  MAX_SECRET_VALUE_BYTES,
+  SECRET_NAME_PATTERN,
+  type SecretInput,
+  type SecretInputIssue,
+} from './secrets/check-secret-input.ts';
+export {
+  type DecryptSecretValueOptions,
+  decryptSecretValue,
+  type EncryptedSecret,
+  type EncryptSecretValueOptions,
+  encryptSecretValue,
+  type SecretPlace,
+} from './secrets/secret-cipher.ts';
+export {
+  parseSecretKey,
+  SECRET_KEY_HOWTO,
+  SECRET_KEY_VARIABLE,
+  type SecretKey,
+} from './secrets/secret-key.ts';
+export type {
+  DeleteSecretOptions,
+  SecretsRepository,
+  SecretValuesForOptions,
+  SetSecretOptions,
+  SetSecretResult,
+  StoredSecret,
+} from './secrets/secrets-repository.ts';
 export type { DeleteSkillOptions } from './skills/delete-skill.ts';
 export type { PackageLimits } from './skills/prepare-skill-content.ts';
 export type {

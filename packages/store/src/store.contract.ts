@@ -7,9 +7,11 @@ import type { SkillChange } from './changes/skill-change.ts';
 import { queryRows } from './database/store-database.ts';
 import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
 import * as schema from './schema/index.ts';
+import type { SecretKey } from './secrets/secret-key.ts';
 import type { Store } from './store/store.ts';
 import { defineAccessContract } from './test-support/access.contract.ts';
 import { definePeopleContract } from './test-support/people.contract.ts';
+import { defineSecretsContract } from './test-support/secrets.contract.ts';
 import { defineSkillVersionsContract } from './test-support/skill-versions.contract.ts';
 import { defineSkillsContract } from './test-support/skills.contract.ts';
 import { createTenant, skillText, waitFor } from './test-support/store-fixtures.ts';
@@ -18,7 +20,7 @@ import { defineWorkspaceDataContract } from './test-support/workspace-data.contr
 /** How the contract suite reaches one implementation. */
 export interface StoreContractTarget {
   /** A migrated store; with `sharedDatabase`, every call is a new instance on the same database. */
-  open(): Promise<Store>;
+  open(options?: { secretKey?: SecretKey }): Promise<Store>;
   /** A store on a new, empty, unmigrated database; `count` instances on it. */
   openFresh(count: number): Promise<Store[]>;
   /** True when two `open()` stores share one database (PostgreSQL). */
@@ -44,6 +46,7 @@ const TABLES: PgTable[] = [
   schema.userIdentities,
   schema.chatConversations,
   schema.skillTriggerEvals,
+  schema.skillSecrets,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -74,6 +77,8 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0005-proven-identity',
             '0006-chat-conversations',
             '0007-skill-trigger-evals',
+            '0008-skill-secrets',
+            '0009-usage-outcome',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -88,6 +93,8 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0005-proven-identity',
             '0006-chat-conversations',
             '0007-skill-trigger-evals',
+            '0008-skill-secrets',
+            '0009-usage-outcome',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';
@@ -391,5 +398,6 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     defineAccessContract(getStore);
     definePeopleContract(getStore);
     defineWorkspaceDataContract(getStore);
+    defineSecretsContract((secretKey) => target.open({ secretKey }));
   });
 }

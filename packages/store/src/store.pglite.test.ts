@@ -13,7 +13,7 @@ const fresh = async () => {
 // PGlite is single-process: a "second instance" is the same in-memory database.
 defineStoreContract('PGlite', {
   sharedDatabase: false,
-  open: async () => openStore({ pglite: await fresh(), migrate: true }),
+  open: async (options = {}) => openStore({ pglite: await fresh(), migrate: true, ...options }),
   async openFresh() {
     const store = await openStore({ pglite: await fresh() });
     return [store, { ...store, close: async () => {} }];

@@ -46,7 +46,8 @@ describe.runIf(adminUrl !== undefined)('PostgreSQL', () => {
 
   defineStoreContract('PostgreSQL', {
     sharedDatabase: true,
-    open: async () => openStore({ databaseUrl: await shared(), migrate: true }),
+    open: async (options = {}) =>
+      openStore({ databaseUrl: await shared(), migrate: true, ...options }),
     async openFresh(count) {
       const url = await createDatabase();
       return Promise.all(Array.from({ length: count }, () => openStore({ databaseUrl: url })));

@@ -25,6 +25,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   invalid_permission_action: 400,
   invalid_permission_surface: 400,
   invalid_permission_skill: 400,
+  invalid_secret: 400,
   token_too_short: 400,
   text_not_found: 400,
   ambiguous_match: 400,
@@ -51,6 +52,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   file_not_found: 404,
   version_not_found: 404,
   agent_not_found: 404,
+  secret_not_found: 404,
   sso_not_configured: 404,
   user_not_found: 404,
   code_not_found: 404,
@@ -73,6 +75,8 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   internal_error: 500,
   invalid_config: 500,
   invalid_store_options: 500,
+  invalid_secret_key: 500,
+  secret_undecryptable: 500,
   migration_changed: 500,
   duplicate_source: 500,
   source_not_found: 500,
@@ -92,6 +96,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   mail_not_configured: 503,
   model_unknown: 503,
   model_key_missing: 503,
+  secrets_not_configured: 503,
 };
 
 /** True for a code the API knows; a SkillsetError with any other code is answered as an internal error. */

@@ -14,6 +14,7 @@ const NOT_CONFIGURED: ReadonlySet<ServerErrorCode> = new Set([
   'model_unknown',
   'model_key_missing',
   'mail_not_configured',
+  'secrets_not_configured',
 ]);
 
 /** Maps any error thrown by a route to the JSON error shape and status: the one place that does. */

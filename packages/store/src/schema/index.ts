@@ -8,6 +8,7 @@ export { members, WORKSPACE_ROLES, type WorkspaceRole } from './members.ts';
 export { permissionRules } from './permission-rules.ts';
 export { sessions } from './sessions.ts';
 export { signInCodes } from './sign-in-codes.ts';
+export { skillSecrets } from './skill-secrets.ts';
 export { skillTriggerEvals } from './skill-trigger-evals.ts';
 export { skillVersions } from './skill-versions.ts';
 export { STORED_SKILL_SCOPES, type StoredSkillScope, skills } from './skills.ts';

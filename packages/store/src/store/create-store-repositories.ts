@@ -13,11 +13,22 @@ import { createTriggerEvalsRepository } from '../repositories/trigger-evals-repo
 import { createUsageRepository } from '../repositories/usage-repository.ts';
 import { createUsersRepository } from '../repositories/users-repository.ts';
 import { createWorkspacesRepository } from '../repositories/workspaces-repository.ts';
+import type { SecretKey } from '../secrets/secret-key.ts';
+import { createSecretsRepository } from '../secrets/secrets-repository.ts';
 import { createSkillsRepository } from '../skills/skills-repository.ts';
 import type { StoreRepositories } from './store.ts';
 
+/** Options for {@link createStoreRepositories}. */
+export interface StoreRepositoriesOptions {
+  /** The key secret values are encrypted with; absent: secrets can be listed, not set or read. */
+  secretKey?: SecretKey;
+}
+
 /** Binds every repository to one database or transaction. */
-export function createStoreRepositories(database: StoreDatabase): StoreRepositories {
+export function createStoreRepositories(
+  database: StoreDatabase,
+  options: StoreRepositoriesOptions = {},
+): StoreRepositories {
   const session = { database };
   return {
     database,
@@ -36,5 +47,6 @@ export function createStoreRepositories(database: StoreDatabase): StoreRepositor
     audit: createAuditRepository(session),
     chats: createChatsRepository(session),
     triggerEvals: createTriggerEvalsRepository(session),
+    secrets: createSecretsRepository(session, options.secretKey),
   };
 }

@@ -11,6 +11,7 @@ import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { migrate } from '../migrate/migrate.ts';
+import type { SecretKey } from '../secrets/secret-key.ts';
 import { createStoreRepositories } from './create-store-repositories.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { openPgliteClient } from './open-pglite-client.ts';
@@ -36,6 +37,8 @@ export interface OpenStoreOptions {
   /** The most connections the PostgreSQL pool opens (default 10). */
   poolSize?: number;
   logger?: StoreLogger;
+  /** The key of secret values ({@link parseSecretKey}); absent: secrets can be listed, not set or read. */
+  secretKey?: SecretKey;
 }
 
 /** The notification channels the change feed listens on. */
@@ -185,8 +188,9 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     });
   }
   const { database } = driver;
+  const repositories = options.secretKey === undefined ? {} : { secretKey: options.secretKey };
   const store: Store = {
-    ...createStoreRepositories(database),
+    ...createStoreRepositories(database, repositories),
     kind: driver.kind,
     changes: {
       subscribe: hub.subscribe,
@@ -197,7 +201,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     migrate: () => migrate(database),
     transaction: (work) =>
       database.transaction((transaction) =>
-        work(createStoreRepositories(transaction as StoreDatabase)),
+        work(createStoreRepositories(transaction as StoreDatabase, repositories)),
       ),
     close: () => driver.close(),
   };

@@ -15,6 +15,7 @@ import type { TriggerEvalsRepository } from '../repositories/trigger-evals-repos
 import type { UsageRepository } from '../repositories/usage-repository.ts';
 import type { UsersRepository } from '../repositories/users-repository.ts';
 import type { WorkspacesRepository } from '../repositories/workspaces-repository.ts';
+import type { SecretsRepository } from '../secrets/secrets-repository.ts';
 import type { SkillsRepository } from '../skills/skills-repository.ts';
 
 /** The repositories of a store, bound to the database or to one transaction. */
@@ -36,6 +37,8 @@ export interface StoreRepositories {
   readonly audit: AuditRepository;
   readonly chats: ChatsRepository;
   readonly triggerEvals: TriggerEvalsRepository;
+  /** Secrets for skill scripts; values are set and read only when the store has a key. */
+  readonly secrets: SecretsRepository;
 }
 
 /** The repositories inside {@link Store.transaction}: every call joins the one transaction. */
