@@ -74,6 +74,14 @@ beforeAll(async () => {
     { workspaceId, skillName: 'notes', trigger: 'model', principal: bot, at: daysAgo(1) },
     { workspaceId, skillName: 'notes', trigger: 'model', principal: bot, at: daysAgo(20) },
     { workspaceId, skillName: 'risky', trigger: 'user', principal: person, at: daysAgo(3) },
+    {
+      workspaceId,
+      skillName: 'notes',
+      trigger: 'user',
+      principal: person,
+      outcome: 'missing_argument',
+      at: daysAgo(0),
+    },
   ]);
   const other = await app.addWorkspace('Empty workspace');
   browser = await launchBrowser();
@@ -137,7 +145,7 @@ describe('health page', () => {
 });
 
 describe('usage page', () => {
-  it('shows top skills, who used them, unused skills and uses per day for a period', async () => {
+  it('shows top skills, who used them, failures, unused skills and uses per day for a period', async () => {
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Usage' })
@@ -145,15 +153,21 @@ describe('usage page', () => {
     await page.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     const topSkills = page.getByRole('table', { name: 'Top skills' });
     await topSkills.waitFor();
-    expect((await rows(topSkills)).map((cells) => cells.slice(0, 2))).toEqual([
-      ['notes', '3'],
-      ['risky', '1'],
+    expect((await rows(topSkills)).map((cells) => cells.slice(0, 3))).toEqual([
+      ['notes', '3', '1'],
+      ['risky', '1', '0'],
     ]);
     const principals = page.getByRole('table', { name: 'Uses per person and agent' });
     expect((await rows(principals)).map((cells) => cells.slice(1))).toEqual([
-      ['Agent', '3'],
-      ['Person', '1'],
+      ['Agent', '3', '0'],
+      ['Person', '1', '1'],
     ]);
+    await page.getByRole('heading', { name: 'Failures (1)' }).waitFor();
+    const failures = page.getByRole('table', { name: 'Failures' });
+    expect((await rows(failures)).map((cells) => cells.slice(0, 3))).toEqual([
+      ['notes', 'A required argument was missing missing_argument', '1'],
+    ]);
+    await page.getByText('4 uses and 1 failure in the last 30 days.').waitFor();
     await principals.getByRole('link', { name: 'support-bot' }).waitFor();
     const unused = page.getByRole('list', { name: 'Unused skills' });
     await unused.getByRole('link', { name: 'idle-skill' }).waitFor();
@@ -186,6 +200,7 @@ describe('usage page', () => {
     await emptyPage.getByRole('heading', { name: 'Usage', level: 1 }).waitFor();
     await emptyPage.getByText('No skill was used in this period.').waitFor();
     await emptyPage.getByText('Nobody used a skill in this period.').waitFor();
+    await emptyPage.getByText('No attempt failed in this period.').waitFor();
     await emptyPage.getByRole('img', { name: /^Uses per day: 0 uses in 30 days / }).waitFor();
     const unused = emptyPage.getByRole('list', { name: 'Unused skills' });
     expect(await unused.getByRole('link', { name: 'risky' }).count()).toBe(0);

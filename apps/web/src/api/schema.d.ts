@@ -4447,7 +4447,7 @@ export interface paths {
         };
         /**
          * A workspace’s skill usage over the last days: top skills, principals, unused skills
-         * @description Only successful uses are recorded, so the summary has no failures. Members of the workspace may read it; agent tokens may not.
+         * @description Uses are the successful ones; failed attempts are counted apart, with their error codes. Members of the workspace may read it; agent tokens may not.
          */
         get: {
             parameters: {
@@ -5276,13 +5276,15 @@ export interface components {
             user_invocable?: boolean;
             /** @description Visible only where this integration is enabled. */
             integration?: string;
-            /** @description Binaries, environment variables, config keys or OS the skill needs. */
+            /** @description Binaries, environment variables, config keys, OS or network the skill needs. */
             requires?: {
                 bins?: string[];
                 anyBins?: string[];
                 env?: string[];
                 config?: string[];
                 os?: string[];
+                /** @description true: the skill's scripts need the network. */
+                network?: boolean;
                 always?: boolean;
             };
             /** @description An existing tool this skill wraps as skill_<name>. */
@@ -5370,13 +5372,15 @@ export interface components {
                 user_invocable?: boolean | null;
                 /** @description Visible only where this integration is enabled. */
                 integration?: string | null;
-                /** @description Binaries, environment variables, config keys or OS the skill needs. */
+                /** @description Binaries, environment variables, config keys, OS or network the skill needs. */
                 requires?: {
                     bins?: string[];
                     anyBins?: string[];
                     env?: string[];
                     config?: string[];
                     os?: string[];
+                    /** @description true: the skill's scripts need the network. */
+                    network?: boolean;
                     always?: boolean;
                 } | null;
                 /** @description An existing tool this skill wraps as skill_<name>. */
@@ -5422,13 +5426,15 @@ export interface components {
             user_invocable?: boolean | null;
             /** @description Visible only where this integration is enabled. */
             integration?: string | null;
-            /** @description Binaries, environment variables, config keys or OS the skill needs. */
+            /** @description Binaries, environment variables, config keys, OS or network the skill needs. */
             requires?: {
                 bins?: string[];
                 anyBins?: string[];
                 env?: string[];
                 config?: string[];
                 os?: string[];
+                /** @description true: the skill's scripts need the network. */
+                network?: boolean;
                 always?: boolean;
             } | null;
             /** @description An existing tool this skill wraps as skill_<name>. */
@@ -5620,11 +5626,15 @@ export interface components {
             from: string;
             /** @description End of today (UTC), exclusive. */
             to: string;
+            /** @description Successful uses in the period. */
             total: number;
-            /** @description The skills used in the period, most used first. */
+            /** @description Attempts that ended in an error. */
+            failures: number;
+            /** @description The skills used or tried in the period, most used first. */
             skills: {
                 skill: string;
                 uses: number;
+                failures: number;
                 lastUsedAt: string;
             }[];
             /** @description Who used skills (people and agents), most active first. */
@@ -5635,13 +5645,23 @@ export interface components {
                 /** @description Null when the principal is gone. */
                 name: string | null;
                 uses: number;
+                failures: number;
             }[];
-            /** @description Enabled skills the caller can see that nobody used in the period. */
+            /** @description Enabled skills the caller can see that nobody used or tried in the period. */
             unused: string[];
             /** @description Every UTC day of the period, oldest first. */
             daily: {
                 day: string;
                 uses: number;
+                failures: number;
+            }[];
+            /** @description Failed attempts per skill and error code, most recent first. */
+            failed: {
+                skill: string;
+                /** @description The error code, e.g. `missing_argument` or `approval_required`. */
+                outcome: string;
+                count: number;
+                lastAt: string;
             }[];
         };
         ChatRequest: {

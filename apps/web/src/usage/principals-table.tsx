@@ -56,6 +56,9 @@ export function PrincipalsTable({ principals }: { principals: UsageSummary['prin
               <Table.Th scope="col" ta="right">
                 Uses
               </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Failures
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -67,6 +70,9 @@ export function PrincipalsTable({ principals }: { principals: UsageSummary['prin
                 <Table.Td>{principal.kind === null ? '—' : KIND_LABEL[principal.kind]}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {principal.uses}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {principal.failures}
                 </Table.Td>
               </Table.Tr>
             ))}

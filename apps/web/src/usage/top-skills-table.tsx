@@ -6,7 +6,7 @@ import type { UsageSummary } from './use-usage-summary.ts';
 
 const times = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The skills used in the period, most used first: uses and when last. */
+/** The skills used or tried in the period, most used first: uses, failures and when last. */
 export function TopSkillsTable({ skills }: { skills: UsageSummary['skills'] }) {
   const { shown, hidden, showAll } = useShowAll(skills, 10);
   if (skills.length === 0) {
@@ -26,19 +26,25 @@ export function TopSkillsTable({ skills }: { skills: UsageSummary['skills'] }) {
               <Table.Th scope="col" ta="right">
                 Uses
               </Table.Th>
+              <Table.Th scope="col" ta="right">
+                Failures
+              </Table.Th>
               <Table.Th scope="col">Last used</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {shown.map((row) => (
               <Table.Tr key={row.skill}>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '7ch' }}>
                   <Anchor component={Link} to={skillLinkPath(row.skill)} inherit>
                     {row.skill}
                   </Anchor>
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {row.uses}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {row.failures}
                 </Table.Td>
                 <Table.Td>{times.format(new Date(row.lastUsedAt))}</Table.Td>
               </Table.Tr>

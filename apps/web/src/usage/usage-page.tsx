@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { DailyUsageChart } from './daily-usage-chart.tsx';
+import { FailuresTable } from './failures-table.tsx';
 import { PrincipalsTable } from './principals-table.tsx';
 import { TopSkillsTable } from './top-skills-table.tsx';
 import { UnusedSkillsList } from './unused-skills-list.tsx';
@@ -40,9 +41,12 @@ function UsageSections({ summary }: { summary: UsageSummary }) {
           </Section>
         </Grid.Col>
       </Grid>
+      <Section id="usage-failures" title={`Failures (${summary.failures})`}>
+        <FailuresTable failed={summary.failed} />
+      </Section>
       <Section id="usage-unused" title={`Unused skills (${summary.unused.length})`}>
         <Text size="sm" c="dimmed">
-          Enabled skills you can see that nobody used in this period.
+          Enabled skills you can see that nobody used or tried in this period.
         </Text>
         <UnusedSkillsList names={summary.unused} />
       </Section>
@@ -52,7 +56,7 @@ function UsageSections({ summary }: { summary: UsageSummary }) {
 
 /**
  * The workspace's skill usage over 7, 30 or 90 days: uses per day, the top skills, who used
- * them, and the skills nobody used.
+ * them, the failed attempts, and the skills nobody used.
  */
 export function UsagePage() {
   const [params, setParams] = useSearchParams();
@@ -77,8 +81,7 @@ export function UsagePage() {
             Usage
           </Title>
           <Text c="dimmed" size="sm">
-            How often the workspace’s skills were used, and by whom. Only successful uses are
-            counted; failed ones are in the server log.
+            How often the workspace’s skills were used, by whom, and which attempts failed.
           </Text>
         </div>
         <Group gap="xs" wrap="nowrap">
@@ -104,7 +107,8 @@ export function UsagePage() {
       </Group>
       {summary.isSuccess ? (
         <Text size="sm" aria-live="polite">
-          {summary.data.total} {summary.data.total === 1 ? 'use' : 'uses'} in the last{' '}
+          {summary.data.total} {summary.data.total === 1 ? 'use' : 'uses'} and{' '}
+          {summary.data.failures} {summary.data.failures === 1 ? 'failure' : 'failures'} in the last{' '}
           {summary.data.days} days
           {summary.isPlaceholderData ? ' (updating…)' : '.'}
         </Text>

@@ -32,7 +32,7 @@ export interface UsageRecorderOptions {
   flushDelayMs?: number;
 }
 
-/** Creates a {@link UsageRecorder}; only successful uses become usage rows. */
+/** Creates a {@link UsageRecorder}; every attempt becomes a usage row with its outcome. */
 export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorder {
   const { store, logger, flushDelayMs = 250 } = options;
   let pending: UsageEventInput[] = [];
@@ -72,13 +72,13 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
         },
         `skill ${use.event}`,
       );
-      if (use.outcome !== 'ok') return;
       pending.push({
         workspaceId: use.workspaceId,
         skillName: use.skill,
         ...(use.skillId === undefined ? {} : { skillId: use.skillId }),
         trigger: use.surface,
         principal: use.principal,
+        outcome: use.outcome,
         at: new Date(),
       });
       if (timer === undefined) {

@@ -17,23 +17,32 @@ export interface UsageSummaryOptions {
   to: Date;
 }
 
-/** A workspace's usage over a period: totals per skill, per principal and per UTC day. */
+/**
+ * A workspace's usage over a period: totals per skill, per principal and per UTC day. `uses`
+ * counts successful uses, `failures` the attempts that ended in an error.
+ */
 export interface UsageSummary {
   total: number;
+  failures: number;
   /** Most used first. */
-  skills: Array<{ skillName: string; uses: number; lastUsedAt: Date }>;
+  skills: Array<{ skillName: string; uses: number; failures: number; lastUsedAt: Date }>;
   /** Most active first; `name` is null when the user or agent is gone, `kind` when none was recorded. */
   principals: Array<{
     kind: 'user' | 'agent' | null;
     id: string | null;
     name: string | null;
     uses: number;
+    failures: number;
   }>;
-  /** Names of the enabled skills the user can see that nobody used, alphabetical. */
+  /** Names of the enabled skills the user can see that nobody used or tried, alphabetical. */
   unused: string[];
   /** Every UTC day of the period (`YYYY-MM-DD`), oldest first, zero where none. */
-  daily: Array<{ day: string; uses: number }>;
+  daily: Array<{ day: string; uses: number; failures: number }>;
+  /** The failed attempts per skill and error code, the most recent first (at most 50). */
+  failed: Array<{ skillName: string; outcome: string; count: number; lastAt: Date }>;
 }
+
+const MAXIMUM_FAILURE_GROUPS = 50;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -47,14 +56,22 @@ export async function summarizeUsage(
     gte(usageEvents.at, options.from),
     lt(usageEvents.at, options.to),
   ) as SQL;
-  const uses = sql<number>`count(*)`.mapWith(Number);
+  const uses = sql<number>`count(*) filter (where ${usageEvents.outcome} = 'ok')`.mapWith(Number);
+  const failures = sql<number>`count(*) filter (where ${usageEvents.outcome} <> 'ok')`.mapWith(
+    Number,
+  );
 
   const perSkill = await database
-    .select({ skillName: usageEvents.skillName, uses, lastUsedAt: max(usageEvents.at) })
+    .select({
+      skillName: usageEvents.skillName,
+      uses,
+      failures,
+      lastUsedAt: max(usageEvents.at),
+    })
     .from(usageEvents)
     .where(inPeriod)
     .groupBy(usageEvents.skillName)
-    .orderBy(desc(uses), asc(usageEvents.skillName));
+    .orderBy(desc(uses), desc(failures), asc(usageEvents.skillName));
 
   const principals = await database
     .select({
@@ -62,6 +79,7 @@ export async function summarizeUsage(
       id: usageEvents.principalId,
       name: sql<string | null>`coalesce(max(${users.name}), max(${agents.name}))`,
       uses,
+      failures,
     })
     .from(usageEvents)
     .leftJoin(
@@ -78,7 +96,25 @@ export async function summarizeUsage(
     )
     .where(inPeriod)
     .groupBy(usageEvents.principalKind, usageEvents.principalId)
-    .orderBy(desc(uses), asc(usageEvents.principalKind), asc(usageEvents.principalId));
+    .orderBy(
+      desc(uses),
+      desc(failures),
+      asc(usageEvents.principalKind),
+      asc(usageEvents.principalId),
+    );
+
+  const failed = await database
+    .select({
+      skillName: usageEvents.skillName,
+      outcome: usageEvents.outcome,
+      count: sql<number>`count(*)`.mapWith(Number),
+      lastAt: max(usageEvents.at),
+    })
+    .from(usageEvents)
+    .where(and(inPeriod, sql`${usageEvents.outcome} <> 'ok'`))
+    .groupBy(usageEvents.skillName, usageEvents.outcome)
+    .orderBy(desc(max(usageEvents.at)), asc(usageEvents.skillName))
+    .limit(MAXIMUM_FAILURE_GROUPS);
 
   const usedNames = database
     .select({ name: sql`lower(${usageEvents.skillName})` })
@@ -100,13 +136,16 @@ export async function summarizeUsage(
     .orderBy(asc(skills.name));
 
   const lastDay = utcDay(new Date(options.to.getTime() - 1));
-  const daily = await queryRows<{ day: string; uses: number }>(
+  const daily = await queryRows<{ day: string; uses: number; failures: number }>(
     database,
     sql`with counts as (
-      select (${usageEvents.at} at time zone 'UTC')::date as day, count(*)::int as uses
+      select (${usageEvents.at} at time zone 'UTC')::date as day,
+        (count(*) filter (where ${usageEvents.outcome} = 'ok'))::int as uses,
+        (count(*) filter (where ${usageEvents.outcome} <> 'ok'))::int as failures
       from ${usageEvents} where ${inPeriod} group by 1
     )
-    select to_char(series.day, 'YYYY-MM-DD') as day, coalesce(counts.uses, 0)::int as uses
+    select to_char(series.day, 'YYYY-MM-DD') as day, coalesce(counts.uses, 0)::int as uses,
+      coalesce(counts.failures, 0)::int as failures
     from generate_series(${utcDay(options.from)}::date, ${lastDay}::date, interval '1 day') as series(day)
     left join counts on counts.day = series.day::date
     order by series.day`,
@@ -114,9 +153,11 @@ export async function summarizeUsage(
 
   return {
     total: perSkill.reduce((sum, row) => sum + row.uses, 0),
+    failures: perSkill.reduce((sum, row) => sum + row.failures, 0),
     skills: perSkill.map((row) => ({
       skillName: row.skillName,
       uses: row.uses,
+      failures: row.failures,
       lastUsedAt: row.lastUsedAt ?? options.from,
     })),
     principals: principals.map((row) => ({
@@ -124,8 +165,19 @@ export async function summarizeUsage(
       id: row.id,
       name: row.name,
       uses: row.uses,
+      failures: row.failures,
     })),
     unused: unused.map((row) => row.name),
-    daily: daily.map((row) => ({ day: row.day, uses: Number(row.uses) })),
+    daily: daily.map((row) => ({
+      day: row.day,
+      uses: Number(row.uses),
+      failures: Number(row.failures),
+    })),
+    failed: failed.map((row) => ({
+      skillName: row.skillName,
+      outcome: row.outcome,
+      count: row.count,
+      lastAt: row.lastAt ?? options.from,
+    })),
   };
 }

@@ -11,6 +11,8 @@ export interface UsageEventInput {
   /** How the skill was reached: a surface (`model`, `user`, `read`, …) or an entry point. */
   trigger: string;
   principal?: { kind: 'user' | 'agent'; id: string };
+  /** `ok` (the default), or the error code of a failed attempt such as `missing_argument`. */
+  outcome?: string;
   /** Defaults to now. */
   at?: Date;
 }
@@ -25,7 +27,7 @@ export interface UsageCountsOptions {
   skillName?: string;
 }
 
-/** The number of uses of one skill on one UTC day through one trigger. */
+/** The number of successful uses of one skill on one UTC day through one trigger. */
 export interface UsageCount {
   skillName: string;
   /** `YYYY-MM-DD` in UTC. */
@@ -56,15 +58,17 @@ export function createUsageRepository(session: StoreSession): UsageRepository {
       trigger: event.trigger,
       principal_kind: event.principal?.kind ?? null,
       principal_id: event.principal?.id ?? null,
+      outcome: event.outcome ?? 'ok',
       at: event.at ?? null,
     }));
     await session.database.execute(sql`
       insert into ${usageEvents}
-        (workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, at)
-      select workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, coalesce(at, now())
+        (workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, outcome, at)
+      select workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, outcome,
+        coalesce(at, now())
       from json_to_recordset(${JSON.stringify(rows)}::json) as event(
         workspace_id text, skill_id text, skill_name text, trigger text,
-        principal_kind text, principal_id text, at timestamptz
+        principal_kind text, principal_id text, outcome text, at timestamptz
       )`);
   };
   return {
@@ -73,6 +77,7 @@ export function createUsageRepository(session: StoreSession): UsageRepository {
     async counts(options) {
       const conditions: SQL[] = [
         eq(usageEvents.workspaceId, options.workspaceId),
+        eq(usageEvents.outcome, 'ok'),
         gte(usageEvents.at, options.from),
         lt(usageEvents.at, options.to),
       ];

@@ -14,6 +14,8 @@ export const usageEvents = pgTable(
     trigger: text('trigger').notNull(),
     principalKind: text('principal_kind'),
     principalId: text('principal_id'),
+    /** `ok`, or the error code of a failed attempt. */
+    outcome: text('outcome').notNull().default('ok'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('usage_events_workspace_at_idx').on(table.workspaceId, table.at)],

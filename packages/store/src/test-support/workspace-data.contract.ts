@@ -138,6 +138,13 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
           trigger: 'model',
           at: day('2025-03-01', 2),
         },
+        {
+          workspaceId: tenant.workspace.id,
+          skillName: 'pdf',
+          trigger: 'model',
+          outcome: 'missing_argument',
+          at: day('2025-03-01', 3),
+        },
       ]);
       await store.usage.record({
         workspaceId: tenant.workspace.id,
@@ -218,6 +225,37 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         },
         { workspaceId, skillName: 'gone', trigger: 'read', at: at('2025-03-02', 4) },
         {
+          workspaceId,
+          skillName: 'pdf',
+          trigger: 'user',
+          principal: bot,
+          outcome: 'missing_argument',
+          at: at('2025-03-02', 6),
+        },
+        {
+          workspaceId,
+          skillName: 'pdf',
+          trigger: 'user',
+          principal: bot,
+          outcome: 'missing_argument',
+          at: at('2025-03-03', 10),
+        },
+        {
+          workspaceId,
+          skillName: 'lint',
+          trigger: 'user',
+          principal: person,
+          outcome: 'approval_required',
+          at: at('2025-03-03', 8),
+        },
+        {
+          workspaceId: other.workspace.id,
+          skillName: 'pdf',
+          trigger: 'user',
+          outcome: 'missing_argument',
+          at: at('2025-03-02', 6),
+        },
+        {
           workspaceId: other.workspace.id,
           skillName: 'lint',
           trigger: 'model',
@@ -231,24 +269,29 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         to: at('2025-03-04', 0),
       });
       expect(summary.total).toBe(5);
+      expect(summary.failures).toBe(3);
       expect(summary.skills).toEqual([
-        { skillName: 'pdf', uses: 3, lastUsedAt: at('2025-03-03', 9) },
-        { skillName: 'gone', uses: 1, lastUsedAt: at('2025-03-02', 4) },
-        { skillName: 'lint', uses: 1, lastUsedAt: at('2025-03-03', 23) },
+        { skillName: 'pdf', uses: 3, failures: 2, lastUsedAt: at('2025-03-03', 10) },
+        { skillName: 'lint', uses: 1, failures: 1, lastUsedAt: at('2025-03-03', 23) },
+        { skillName: 'gone', uses: 1, failures: 0, lastUsedAt: at('2025-03-02', 4) },
       ]);
       expect(summary.principals).toEqual([
-        { kind: 'agent', id: agent.id, name: 'Reviewer', uses: 3 },
-        { kind: 'user', id: tenant.user.id, name: 'summary owner', uses: 1 },
-        { kind: null, id: null, name: null, uses: 1 },
+        { kind: 'agent', id: agent.id, name: 'Reviewer', uses: 3, failures: 2 },
+        { kind: 'user', id: tenant.user.id, name: 'summary owner', uses: 1, failures: 1 },
+        { kind: null, id: null, name: null, uses: 1, failures: 0 },
+      ]);
+      expect(summary.failed).toEqual([
+        { skillName: 'pdf', outcome: 'missing_argument', count: 2, lastAt: at('2025-03-03', 10) },
+        { skillName: 'lint', outcome: 'approval_required', count: 1, lastAt: at('2025-03-03', 8) },
       ]);
       expect(summary.unused).toContain('idle');
       expect(summary.unused).not.toContain('off');
       expect(summary.unused).not.toContain('elsewhere');
       expect(summary.unused).not.toContain('pdf');
       expect(summary.daily).toEqual([
-        { day: '2025-03-01', uses: 2 },
-        { day: '2025-03-02', uses: 1 },
-        { day: '2025-03-03', uses: 2 },
+        { day: '2025-03-01', uses: 2, failures: 0 },
+        { day: '2025-03-02', uses: 1, failures: 1 },
+        { day: '2025-03-03', uses: 2, failures: 2 },
       ]);
     });
 

@@ -12,10 +12,18 @@ interface UsageSummaryBody {
   from: string;
   to: string;
   total: number;
-  skills: Array<{ skill: string; uses: number; lastUsedAt: string }>;
-  principals: Array<{ kind: string | null; id: string | null; name: string | null; uses: number }>;
+  failures: number;
+  skills: Array<{ skill: string; uses: number; failures: number; lastUsedAt: string }>;
+  principals: Array<{
+    kind: string | null;
+    id: string | null;
+    name: string | null;
+    uses: number;
+    failures: number;
+  }>;
   unused: string[];
-  daily: Array<{ day: string; uses: number }>;
+  daily: Array<{ day: string; uses: number; failures: number }>;
+  failed: Array<{ skill: string; outcome: string; count: number; lastAt: string }>;
 }
 
 /** A moment `count` days before today (UTC): half-way from midnight to the current time of day. */
@@ -61,8 +69,8 @@ describe('GET /api/usage/summary', () => {
       { skill: 'deploy', uses: 1 },
     ]);
     expect(month.body.principals).toEqual([
-      { kind: 'agent', id: agent.agentId, name: 'support-bot', uses: 3 },
-      { kind: 'user', id: server.owner.userId, name: expect.any(String), uses: 1 },
+      { kind: 'agent', id: agent.agentId, name: 'support-bot', uses: 3, failures: 0 },
+      { kind: 'user', id: server.owner.userId, name: expect.any(String), uses: 1, failures: 0 },
     ]);
     expect(month.body.unused).toContain('idle');
     expect(month.body.unused).not.toContain('notes');
@@ -70,6 +78,7 @@ describe('GET /api/usage/summary', () => {
     expect(month.body.daily.at(-1)).toEqual({
       day: new Date().toISOString().slice(0, 10),
       uses: 2,
+      failures: 0,
     });
     expect(month.body.daily.reduce((sum, day) => sum + day.uses, 0)).toBe(4);
     expect(Date.parse(month.body.to) - Date.parse(month.body.from)).toBe(30 * DAY_MS);
@@ -93,6 +102,35 @@ describe('GET /api/usage/summary', () => {
     expect(body.skills.map(({ skill, uses }) => ({ skill, uses }))).toEqual([
       { skill: 'notes', uses: 1 },
     ]);
+  });
+
+  it('counts a failed invocation apart from the uses, with its error code', async () => {
+    await using server = await createRuntimeTestApp();
+    await server.addSkill(
+      skillText('release', {
+        frontmatter: 'arguments:\n  - name: version\n    required: true\n',
+        body: 'Release $version.',
+      }),
+    );
+    const failed = await server.request('POST', '/api/skills/invoke', {
+      token: server.owner.token,
+      json: { message: '/release' },
+    });
+    expect(failed.status).toBe(400);
+    const invoked = await server.request('POST', '/api/skills/invoke', {
+      token: server.owner.token,
+      json: { message: '/release 1.2.0' },
+    });
+    expect(invoked.status).toBe(200);
+    const { body } = await summary(server, '?days=1');
+    expect(body.total).toBe(1);
+    expect(body.failures).toBe(1);
+    expect(body.skills).toMatchObject([{ skill: 'release', uses: 1, failures: 1 }]);
+    expect(body.failed).toMatchObject([
+      { skill: 'release', outcome: 'missing_argument', count: 1 },
+    ]);
+    expect(body.daily.at(-1)).toMatchObject({ uses: 1, failures: 1 });
+    expect(body.unused).not.toContain('release');
   });
 
   it('answers members and viewers of the workspace, and refuses agent tokens', async () => {

@@ -27,10 +27,18 @@ const usageSummarySchema = z
     days: z.number().int(),
     from: z.string().openapi({ description: 'Start of the first day (UTC), inclusive.' }),
     to: z.string().openapi({ description: 'End of today (UTC), exclusive.' }),
-    total: z.number().int(),
+    total: z.number().int().openapi({ description: 'Successful uses in the period.' }),
+    failures: z.number().int().openapi({ description: 'Attempts that ended in an error.' }),
     skills: z
-      .array(z.object({ skill: z.string(), uses: z.number().int(), lastUsedAt: z.string() }))
-      .openapi({ description: 'The skills used in the period, most used first.' }),
+      .array(
+        z.object({
+          skill: z.string(),
+          uses: z.number().int(),
+          failures: z.number().int(),
+          lastUsedAt: z.string(),
+        }),
+      )
+      .openapi({ description: 'The skills used or tried in the period, most used first.' }),
     principals: z
       .array(
         z.object({
@@ -38,15 +46,28 @@ const usageSummarySchema = z
           id: z.string().nullable(),
           name: z.string().nullable().openapi({ description: 'Null when the principal is gone.' }),
           uses: z.number().int(),
+          failures: z.number().int(),
         }),
       )
       .openapi({ description: 'Who used skills (people and agents), most active first.' }),
     unused: z.array(z.string()).openapi({
-      description: 'Enabled skills the caller can see that nobody used in the period.',
+      description: 'Enabled skills the caller can see that nobody used or tried in the period.',
     }),
     daily: z
-      .array(z.object({ day: z.string(), uses: z.number().int() }))
+      .array(z.object({ day: z.string(), uses: z.number().int(), failures: z.number().int() }))
       .openapi({ description: 'Every UTC day of the period, oldest first.' }),
+    failed: z
+      .array(
+        z.object({
+          skill: z.string(),
+          outcome: z.string().openapi({
+            description: 'The error code, e.g. `missing_argument` or `approval_required`.',
+          }),
+          count: z.number().int(),
+          lastAt: z.string(),
+        }),
+      )
+      .openapi({ description: 'Failed attempts per skill and error code, most recent first.' }),
   })
   .openapi('UsageSummary');
 
@@ -56,7 +77,7 @@ const usageSummaryRoute = createRoute({
   tags: ['analytics'],
   summary: 'A workspace’s skill usage over the last days: top skills, principals, unused skills',
   description:
-    'Only successful uses are recorded, so the summary has no failures. Members of the workspace may read it; agent tokens may not.',
+    'Uses are the successful ones; failed attempts are counted apart, with their error codes. Members of the workspace may read it; agent tokens may not.',
   request: { query: usageSummaryQuerySchema },
   responses: {
     200: {
@@ -89,14 +110,22 @@ export function registerUsageSummaryRoute(app: ApiApp, runtime: SkillRuntime) {
         from: from.toISOString(),
         to: to.toISOString(),
         total: summary.total,
+        failures: summary.failures,
         skills: summary.skills.map((row) => ({
           skill: row.skillName,
           uses: row.uses,
+          failures: row.failures,
           lastUsedAt: row.lastUsedAt.toISOString(),
         })),
         principals: summary.principals,
         unused: summary.unused,
         daily: summary.daily,
+        failed: summary.failed.map((row) => ({
+          skill: row.skillName,
+          outcome: row.outcome,
+          count: row.count,
+          lastAt: row.lastAt.toISOString(),
+        })),
       },
       200,
     );

@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { describeFailure } from './describe-failure.ts';
+
+describe('describeFailure', () => {
+  it('says a known code in words and an unknown one as it is', () => {
+    expect(describeFailure('missing_argument')).toBe('A required argument was missing');
+    expect(describeFailure('rate_limited')).toBe('rate limited');
+  });
+});
