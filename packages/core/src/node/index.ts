@@ -62,6 +62,18 @@ export {
   createBinaryProbe,
   findBinary,
 } from './probe-binaries.ts';
+export {
+  type CheckSandboxOptions,
+  checkSandbox,
+  DEFAULT_SANDBOX_LIMITS,
+  maskSecrets,
+  runSkillScript,
+  type SandboxCheck,
+  type SandboxErrorCode,
+  type SandboxLimits,
+  type SkillScriptResult,
+  type SkillScriptRun,
+} from './sandbox/index.ts';
 export { SKILL_FILE_NAMES, SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
 export {
   type ListSkillFolderFilesOptions,
