@@ -9,7 +9,7 @@ import {
 } from './field-reader.ts';
 import type { RawMapping, RawNode } from './raw-node.ts';
 
-const LIST_KEYS: Record<string, keyof Omit<SkillRequirements, 'always'>> = {
+const LIST_KEYS: Record<string, keyof Omit<SkillRequirements, 'always' | 'network'>> = {
   bins: 'bins',
   anyBins: 'anyBins',
   'any-bins': 'anyBins',
@@ -28,7 +28,10 @@ function addUnique(target: string[], values: string[]): void {
   for (const value of values) if (!target.includes(value)) target.push(value);
 }
 
-/** Reads `bins/anyBins/env/config/os/always` keys of `node` into `target`; other keys are skipped. */
+/**
+ * Reads `bins/anyBins/env/config/os/always` keys of `node` into `target`, and `network` from
+ * Skillset's own `requires` (not from the vendors' metadata); other keys are skipped.
+ */
 function readRequirementKeys(
   reader: FieldReader,
   field: string,
@@ -51,12 +54,15 @@ function readRequirementKeys(
     } else if (entry.key === 'always') {
       const always = readFlag(reader, `${field}.always`, entry.value, severity);
       if (always === true) target.always = true;
+    } else if (entry.key === 'network' && !fromMetadata) {
+      const network = readFlag(reader, `${field}.network`, entry.value, severity);
+      if (network === true) target.network = true;
     } else if (!fromMetadata) {
       reader.issues.push(
         createIssue(
           'unknown_field',
           'warning',
-          `${field}.${entry.key} at line ${entry.line} is not a known requirement; use bins, anyBins, env, config, os or always`,
+          `${field}.${entry.key} at line ${entry.line} is not a known requirement; use bins, anyBins, env, config, os, network or always`,
           { field: `${field}.${entry.key}`, line: entry.line, column: entry.column },
         ),
       );
@@ -84,7 +90,13 @@ export function readSkillRequirements(
       readRequirementKeys(reader, 'requires', requires, target, false);
       found = true;
     } else if (!(requires.kind === 'scalar' && requires.value === '')) {
-      reportType(reader, 'requires', requires, 'a mapping of bins, env, config, os', 'error');
+      reportType(
+        reader,
+        'requires',
+        requires,
+        'a mapping of bins, env, config, os, network',
+        'error',
+      );
     }
   }
   if (metadata?.kind === 'mapping') {

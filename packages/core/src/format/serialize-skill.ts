@@ -19,6 +19,7 @@ function requirementsToData(requires: SkillRequirements): Record<string, unknown
   for (const key of ['bins', 'anyBins', 'env', 'config', 'os'] as const) {
     if (requires[key].length > 0) data[key] = requires[key];
   }
+  if (requires.network === true) data.network = true;
   if (requires.always) data.always = true;
   return data;
 }

@@ -19,6 +19,8 @@ export interface SkillRequirements {
   config: string[];
   os: string[];
   always: boolean;
+  /** `requires.network: true`: the skill's scripts need the network (granted only where policy allows). */
+  network?: boolean;
 }
 
 /** How an activation runs: in the conversation or as a sub-agent task. */

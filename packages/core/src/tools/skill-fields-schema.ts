@@ -39,11 +39,12 @@ export const skillFieldsShape = {
       env: names,
       config: names,
       os: names,
+      network: z.boolean().describe("true: the skill's scripts need the network."),
       always: z.boolean(),
     })
     .partial()
     .strict()
-    .describe('Binaries, environment variables, config keys or OS the skill needs.'),
+    .describe('Binaries, environment variables, config keys, OS or network the skill needs.'),
   tool_dispatch: z.string().describe('An existing tool this skill wraps as skill_<name>.'),
   references: names.describe('Skills activated before this one.'),
 } as const;
