@@ -4,7 +4,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Modal,
   Paper,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Schemas, unwrap } from '../api/client.ts';
+import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import type { Agent } from './agent-queries.ts';
 
@@ -159,36 +159,20 @@ export function AgentTokens({ agent }: { agent: Agent }) {
           </Group>
         </form>
       </Stack>
-      <Modal
+      <ConfirmModal
         opened={revoking !== undefined}
         onClose={closeRevoke}
         title={`Revoke ${revoking?.name ?? ''}?`}
-        centered
+        confirmLabel="Revoke token"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => (revoking === undefined ? undefined : revoke.mutate(revoking))}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Whatever uses this token stops acting as {agent.name} at once. This cannot be undone;
-            create a new token to replace it.
-          </Text>
-          {revoke.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {revoke.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeRevoke}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => (revoking === undefined ? undefined : revoke.mutate(revoking))}
-            >
-              Revoke token
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Whatever uses this token stops acting as {agent.name} at once. This cannot be undone;
+          create a new token to replace it.
+        </Text>
+      </ConfirmModal>
     </Paper>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
+import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { type Agent, useDeleteAgent } from './agent-queries.ts';
 
 /** Deletes the agent, with its tokens and rules, after a confirmation that says what goes with it. */
@@ -19,31 +20,20 @@ export function DeleteAgentButton({ agent }: { agent: Agent }) {
       >
         Delete
       </Button>
-      <Modal opened={opened} onClose={close} title={`Delete ${agent.name}?`} centered>
-        <Stack gap="md">
-          <Text size="sm">
-            This deletes the agent <b>{agent.name}</b> with its tokens and permission rules. Every
-            program using one of its tokens is refused from now on; this cannot be undone.
-          </Text>
-          {remove.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {remove.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() => remove.mutate(agent, { onSuccess: () => navigate('/agents') })}
-            >
-              Delete agent
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal
+        opened={opened}
+        onClose={close}
+        title={`Delete ${agent.name}?`}
+        confirmLabel="Delete agent"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => remove.mutate(agent, { onSuccess: () => navigate('/agents') })}
+      >
+        <Text size="sm">
+          This deletes the agent <b>{agent.name}</b> with its tokens and permission rules. Every
+          program using one of its tokens is refused from now on; this cannot be undone.
+        </Text>
+      </ConfirmModal>
     </>
   );
 }

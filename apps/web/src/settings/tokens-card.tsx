@@ -5,7 +5,6 @@ import {
   Button,
   CloseButton,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -19,6 +18,7 @@ import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Schemas, unwrap } from '../api/client.ts';
+import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { CopyField } from '../team/copy-field.tsx';
 import classes from '../team/team.module.css';
@@ -252,36 +252,20 @@ export function TokensCard({ admin }: { admin: boolean }) {
           </Stack>
         )}
       </Stack>
-      <Modal
+      <ConfirmModal
         opened={revoking !== undefined}
         onClose={closeRevoke}
         title={`Revoke ${revoking?.name ?? ''}?`}
-        centered
+        confirmLabel="Revoke token"
+        pending={revoke.isPending}
+        error={revoke.error}
+        onConfirm={() => (revoking === undefined ? undefined : revoke.mutate(revoking))}
       >
-        <Stack gap="md">
-          <Text size="sm">
-            Everything that uses this token stops working at once. This cannot be undone; create a
-            new token to replace it.
-          </Text>
-          {revoke.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {revoke.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeRevoke}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={revoke.isPending}
-              onClick={() => (revoking === undefined ? undefined : revoke.mutate(revoking))}
-            >
-              Revoke token
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          Everything that uses this token stops working at once. This cannot be undone; create a new
+          token to replace it.
+        </Text>
+      </ConfirmModal>
     </Paper>
   );
 }
