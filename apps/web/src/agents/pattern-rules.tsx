@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { AddPatternRuleForm, SURFACES } from './add-pattern-rule-form.tsx';
 import { describeRule, type PermissionRule } from './permission-matrix.ts';
 import { useRemoveAgentRule } from './use-agent-rules.ts';
@@ -80,37 +81,21 @@ export function PatternRules({ agentId, agentName, rules, canEdit }: PatternRule
         </Stack>
       )}
       {canEdit ? <AddPatternRuleForm agentId={agentId} /> : null}
-      <Modal
+      <ConfirmModal
         opened={removing !== undefined}
         onClose={close}
         title={`Remove the rule ${removing === undefined ? '' : describeRule(removing)}?`}
-        centered
+        confirmLabel="Remove rule"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          removing === undefined ? undefined : remove.mutate(removing, { onSuccess: close })
+        }
       >
-        <Stack gap="md">
-          <Text size="sm">
-            The skills it matched follow {agentName}’s other rules and the workspace rules again.
-          </Text>
-          {remove.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {remove.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                removing === undefined ? undefined : remove.mutate(removing, { onSuccess: close })
-              }
-            >
-              Remove rule
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          The skills it matched follow {agentName}’s other rules and the workspace rules again.
+        </Text>
+      </ConfirmModal>
     </Stack>
   );
 }

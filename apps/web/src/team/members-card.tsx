@@ -1,10 +1,7 @@
 import {
   ActionIcon,
-  Alert,
   Badge,
-  Button,
   Group,
-  Modal,
   Paper,
   Select,
   Stack,
@@ -17,6 +14,7 @@ import { IconUserMinus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, unwrap } from '../api/client.ts';
+import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { MemberSignInLinkMenu } from './member-sign-in-link-menu.tsx';
 import {
@@ -199,40 +197,22 @@ export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: M
           </Stack>
         )}
       </Stack>
-      <Modal
+      <ConfirmModal
         opened={removing !== undefined}
         onClose={closeRemove}
         title={`Remove ${removing?.name ?? ''}?`}
-        centered
+        confirmLabel="Remove member"
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() =>
+          removing === undefined ? undefined : remove.mutate(removing, { onSuccess: closeRemove })
+        }
       >
-        <Stack gap="md">
-          <Text size="sm">
-            {removing?.name} loses access to this workspace at once, in every browser and with every
-            token. You can invite them again later.
-          </Text>
-          {remove.isError ? (
-            <Alert color="red" variant="light" role="alert">
-              {remove.error.message}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={closeRemove}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={remove.isPending}
-              onClick={() =>
-                removing === undefined
-                  ? undefined
-                  : remove.mutate(removing, { onSuccess: closeRemove })
-              }
-            >
-              Remove member
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">
+          {removing?.name} loses access to this workspace at once, in every browser and with every
+          token. You can invite them again later.
+        </Text>
+      </ConfirmModal>
     </Paper>
   );
 }
