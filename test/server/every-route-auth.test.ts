@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -56,6 +57,7 @@ function fill(path: string): string {
     if (path.startsWith('/api/agents/')) return values.agentB as string;
     if (path.startsWith('/api/tokens/')) return values.tokenB as string;
     if (path.startsWith('/api/permissions/')) return values.ruleB as string;
+    if (path.startsWith('/api/secrets/')) return values.secretB as string;
     if (path.startsWith('/api/chat/approvals/')) return values.agentB as string;
     if (path.startsWith('/api/me/invitations/')) return values.invitationId as string;
     const value = values[name];
@@ -87,6 +89,9 @@ function bodyFor(route: Route): { json?: unknown; namesB?: true } {
       return { json: { description: 'Taken over.' } };
     case 'PUT /api/skills/{name}':
       return { json: { content: TAKEOVER_MD } };
+    case 'PUT /api/secrets/{name}':
+      // Without a value only an existing secret is rebound: B's name is unknown in A.
+      return { json: { skills: ['alpha-own'] } };
     case 'POST /api/chat/approvals/{id}':
       return { json: { approved: true } };
     case 'POST /api/tokens':
@@ -126,7 +131,7 @@ async function send(route: Route, options: { token?: string; headers?: Record<st
 const label = (route: Route, who: string) => `${who}: ${route.method} ${route.path}`;
 
 beforeAll(async () => {
-  server = await createTestApp();
+  server = await createTestApp({ secretKey: randomBytes(32).toString('base64') });
   const { store } = server;
   const document = (await (await server.request('GET', '/api/openapi.json')).json()) as {
     paths: Record<string, Record<string, unknown>>;
@@ -144,6 +149,12 @@ beforeAll(async () => {
     workspaceId: ownerB.workspaceId,
     skill: 'zq9-rule-b',
     action: 'deny',
+  });
+  await store.secrets.set({
+    workspaceId: ownerB.workspaceId,
+    name: 'ZQ9_BETA_TOKEN',
+    value: 'zq9-beta-secret-value',
+    skills: ['beta-secret'],
   });
   const skill = await store.skills.create({
     scope: 'workspace',
@@ -166,6 +177,7 @@ beforeAll(async () => {
     agentB: agentB.agentId as string,
     tokenB: tokenB?.id as string,
     ruleB: rule.id,
+    secretB: 'ZQ9_BETA_TOKEN',
     name: 'beta-secret',
     version: '1',
     path: 'SKILL.md',
@@ -176,6 +188,7 @@ beforeAll(async () => {
     'zq9-beta',
     'zq9-agent-b',
     'zq9-rule-b',
+    'ZQ9_BETA_TOKEN',
     ownerB.workspaceId,
     agentB.agentId as string,
     tokenB?.id as string,
@@ -256,5 +269,12 @@ describe('authentication on every route of the OpenAPI document', () => {
     expect((await server.store.workspaces.get(values.workspaceB as string))?.name).toBe(
       'Beta zq9-beta-workspace',
     );
+    expect(
+      await server.store.secrets.valuesFor({
+        workspaceId: values.workspaceB as string,
+        skillName: 'beta-secret',
+        names: ['ZQ9_BETA_TOKEN'],
+      }),
+    ).toEqual({ ZQ9_BETA_TOKEN: 'zq9-beta-secret-value' });
   });
 });

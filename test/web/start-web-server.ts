@@ -18,6 +18,8 @@ export interface StartWebServerOptions {
   chat?: CreateTestAppOptions['chat'];
   /** Mail and single sign-on; their links point at this server once it listens. */
   identity?: CreateTestAppOptions['identity'];
+  /** `SKILLSET_SECRET_KEY` (default: none, so the secrets routes answer 503). */
+  secretKey?: string;
 }
 
 /** Starts the app on a free loopback port; dispose it with `await using`. */
@@ -29,6 +31,7 @@ export async function startWebServer(
     webDir,
     ...(options.chat === undefined ? {} : { chat: options.chat }),
     ...(options.identity === undefined ? {} : { identity: options.identity }),
+    ...(options.secretKey === undefined ? {} : { secretKey: options.secretKey }),
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.app.fetch, port: 0, hostname: '127.0.0.1' }, () =>

@@ -77,11 +77,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     options.logger ??
     createLogger(config.logFormat === undefined ? {} : { format: config.logFormat });
   assertPublicUrlKnown(config);
-  const store = await openStore(
-    config.databaseUrl === undefined
-      ? { dataDir: config.dataDir, migrate: true }
-      : { databaseUrl: config.databaseUrl, migrate: true },
-  );
+  const store = await openStore({
+    ...(config.databaseUrl === undefined
+      ? { dataDir: config.dataDir }
+      : { databaseUrl: config.databaseUrl }),
+    migrate: true,
+    ...(config.secretKey === undefined ? {} : { secretKey: config.secretKey }),
+  });
   let runtime: ReturnType<typeof createSkillRuntime> | undefined;
   let server: ReturnType<typeof serve> | undefined;
   try {

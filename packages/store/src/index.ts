@@ -197,13 +197,14 @@ export {
   SECRET_KEY_VARIABLE,
   type SecretKey,
 } from './secrets/secret-key.ts';
-export type {
-  DeleteSecretOptions,
-  SecretsRepository,
-  SecretValuesForOptions,
-  SetSecretOptions,
-  SetSecretResult,
-  StoredSecret,
+export {
+  type DeleteSecretOptions,
+  type SecretsRepository,
+  type SecretValuesForOptions,
+  type SetSecretOptions,
+  type SetSecretResult,
+  type StoredSecret,
+  secretsNotConfigured,
 } from './secrets/secrets-repository.ts';
 export type { DeleteSkillOptions } from './skills/delete-skill.ts';
 export type { PackageLimits } from './skills/prepare-skill-content.ts';

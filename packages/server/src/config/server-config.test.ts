@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveServerConfig } from './server-config.ts';
@@ -73,6 +74,23 @@ describe('resolveServerConfig', () => {
     expect(resolveServerConfig({ env: {} }).webDir).toBeUndefined();
     expect(resolveServerConfig({ env: { SKILLSET_WEB_DIR: 'ui' }, cwd: '/srv' }).webDir).toBe(
       '/srv/ui',
+    );
+  });
+
+  it('reads SKILLSET_SECRET_KEY, ignores an empty one, and refuses a malformed one at start-up', () => {
+    const text = randomBytes(32).toString('base64');
+    const config = resolveServerConfig({ env: { SKILLSET_SECRET_KEY: text } });
+    expect(config.secretKey?.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.stringify(config)).not.toContain(text);
+    expect(resolveServerConfig({ env: { SKILLSET_SECRET_KEY: ' ' } }).secretKey).toBeUndefined();
+    expect(resolveServerConfig({ env: {} }).secretKey).toBeUndefined();
+    const refused = () => resolveServerConfig({ env: { SKILLSET_SECRET_KEY: 'hunter2' } });
+    expect(refused).toThrow(
+      expect.objectContaining({
+        code: 'invalid_config',
+        message:
+          'SKILLSET_SECRET_KEY is not a usable key: it is 7 characters long and not 64 hex characters or the base64 of 32 bytes; set SKILLSET_SECRET_KEY to 32 random bytes as base64 (openssl rand -base64 32) or as 64 hex characters (openssl rand -hex 32), and restart the server.',
+      }),
     );
   });
 });

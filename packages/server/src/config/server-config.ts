@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
+import { parseSecretKey, type SecretKey } from '@skillset/store';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { type McpSourcePolicy, readMcpSourcePolicy } from '../outbound/mcp-source-policy.ts';
 import type { ConnectionLimits } from './connection-limits.ts';
@@ -46,6 +47,8 @@ export interface ServerConfig {
   mcpSourcePolicy?: McpSourcePolicy;
   /** `--log-format` or `SKILLSET_LOG_FORMAT`; absent: readable lines on a terminal, JSON otherwise. */
   logFormat?: LogFormat;
+  /** The key of workspace secrets (`SKILLSET_SECRET_KEY`); absent: the secrets routes answer 503. */
+  secretKey?: SecretKey;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -90,6 +93,20 @@ function parseLogFormat(value: string | undefined): LogFormat | undefined {
   });
 }
 
+function readSecretKey(text: string | undefined): SecretKey | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return parseSecretKey(text);
+  } catch (error) {
+    if (!SkillsetError.isInstance(error)) throw error;
+    throw new SkillsetError<ServerErrorCode>({
+      code: 'invalid_config',
+      message: error.message,
+      cause: error,
+    });
+  }
+}
+
 function modelConfig(env: Record<string, string | undefined>): ModelConfig {
   const spec = env.SKILLSET_MODEL?.trim() || undefined;
   const variables: ModelConfig['env'] = {};
@@ -103,7 +120,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
- * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`) and defaults.
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`, `SKILLSET_SECRET_KEY`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -113,6 +130,7 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
   const adminToken = env.SKILLSET_ADMIN_TOKEN || undefined;
   const webDir = env.SKILLSET_WEB_DIR || undefined;
   const logFormat = parseLogFormat(flags.logFormat ?? env.SKILLSET_LOG_FORMAT);
+  const secretKey = readSecretKey(env.SKILLSET_SECRET_KEY);
   return {
     host: flags.host ?? env.HOST ?? DEFAULT_HOST,
     port: parsePort(flags.port ?? env.PORT ?? DEFAULT_PORT),
@@ -128,5 +146,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
       ? { trustProxy: true }
       : {}),
     ...(logFormat === undefined ? {} : { logFormat }),
+    ...(secretKey === undefined ? {} : { secretKey }),
   };
 }

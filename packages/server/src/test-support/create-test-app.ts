@@ -4,6 +4,7 @@ import {
   type AgentSettings,
   ensureInstanceOwner,
   openStore,
+  parseSecretKey,
   type Store,
   seedBuiltinSkills,
   type WorkspaceRole,
@@ -27,11 +28,14 @@ async function migratedTemplate(): Promise<PGlite> {
   return pglite;
 }
 
-/** Opens a fresh, migrated in-memory store with the built-in skills. */
-export async function openTestStore(): Promise<Store> {
+/** Opens a fresh, migrated in-memory store with the built-in skills (and a secret key, when given). */
+export async function openTestStore(options: { secretKey?: string } = {}): Promise<Store> {
   template ??= migratedTemplate();
   const pglite = (await (await template).clone()) as PGlite;
-  return openStore({ pglite });
+  return openStore({
+    pglite,
+    ...(options.secretKey === undefined ? {} : { secretKey: parseSecretKey(options.secretKey) }),
+  });
 }
 
 /** Options for one request of {@link TestApp.request}. */
@@ -93,13 +97,17 @@ export interface CreateTestAppOptions {
   trustProxy?: boolean;
   /** Which MCP servers workspaces may name (also given to `createRuntime`'s runtime by the caller). */
   mcpSourcePolicy?: McpSourcePolicy;
+  /** `SKILLSET_SECRET_KEY` of the fresh store (ignored with `store`); default: none, secrets answer 503. */
+  secretKey?: string;
 }
 
 let userCount = 0;
 
 /** Creates the API app on a fresh store, signed in as the first owner; dispose it with `await using`. */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
-  const store = options.store ?? (await openTestStore());
+  const store =
+    options.store ??
+    (await openTestStore(options.secretKey === undefined ? {} : { secretKey: options.secretKey }));
   const logger = options.logger ?? pino({ level: 'silent' });
   const runtime = options.createRuntime?.(store);
   const app = createApp({

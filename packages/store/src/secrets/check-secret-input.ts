@@ -43,7 +43,6 @@ export interface SecretInputIssue {
   code:
     | 'invalid_name'
     | 'reserved_name'
-    | 'value_required'
     | 'value_empty'
     | 'value_too_large'
     | 'value_has_nul'

@@ -67,7 +67,10 @@ export interface SecretsRepository {
   /** The workspace's secrets by name, without values. */
   list(workspaceId: string): Promise<StoredSecret[]>;
   get(workspaceId: string, name: string): Promise<StoredSecret | undefined>;
-  /** Creates or replaces a secret's value and/or skills, audited as `secret.set` (never the value). */
+  /**
+   * Creates or replaces a secret's value and/or skills, audited as `secret.set` (never the value);
+   * without a value only an existing secret is rebound (`secret_not_found` otherwise).
+   */
   set(options: SetSecretOptions): Promise<SetSecretResult>;
   /** Deletes a secret, audited as `secret.delete`; false when there was none. */
   delete(options: DeleteSecretOptions): Promise<boolean>;
@@ -156,13 +159,11 @@ export function createSecretsRepository(
             .where(inWorkspace(options.workspaceId, options.name))
             .returning(columns);
           if (row === undefined) {
-            throw invalidSecret([
-              {
-                code: 'value_required',
-                field: 'value',
-                message: `There is no secret ${options.name} yet; give it a value to create it.`,
-              },
-            ]);
+            throw new SkillsetError<StoreErrorCode>({
+              code: 'secret_not_found',
+              message: `No secret ${options.name} in this workspace; give a value to create it.`,
+              details: { name: options.name },
+            });
           }
           await auditSecret(transaction, 'secret.set', options, {
             skills,

@@ -137,9 +137,8 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
       await expect(
         store.secrets.set({ workspaceId, name: 'NEW_ONE', skills: ['pdf'] }),
       ).rejects.toMatchObject({
-        code: 'invalid_secret',
-        message: 'There is no secret NEW_ONE yet; give it a value to create it.',
-        details: { issues: [{ code: 'value_required', field: 'value' }] },
+        code: 'secret_not_found',
+        message: 'No secret NEW_ONE in this workspace; give a value to create it.',
       });
       expect(await store.secrets.list(workspaceId)).toEqual([]);
       expect(await store.audit.list({ workspaceId, action: 'secret.set' })).toEqual([]);
