@@ -93,6 +93,9 @@ print(os.environ.get(sys.argv[1], '(unset)'))
   'scripts/whoami.sh': 'echo "$(pwd) $HOME"\nls /\n',
   'scripts/fails.sh': 'echo "to stderr" >&2\nexit 3\n',
   'scripts/notes.txt': 'not a script',
+  'scripts/hello.mjs': "console.log('hello from', process.cwd());\n",
+  'scripts/tool': '#!/bin/sh\necho "shebang ran in $(pwd)"\n',
+  'scripts/plain': '#!/bin/sh\necho never\n',
 };
 
 /** A real skill task: turn scratch/people.csv into scratch/out/people.json. */
@@ -134,6 +137,7 @@ beforeAll(async () => {
   await symlink(path.join(otherSkill, 'scripts', 'evil.py'), path.join(skillDir, 'scripts/out.py'));
   await symlink('../../other/scripts/evil.py', path.join(skillDir, 'scripts/relative-out.py'));
   await symlink('read.py', path.join(skillDir, 'scripts/alias.py'));
+  await chmod(path.join(skillDir, 'scripts/tool'), 0o755);
 });
 
 afterAll(async () => {
@@ -274,6 +278,22 @@ describe('runSkillScript in bubblewrap', () => {
     expect(text.code).toBe('script_not_runnable');
     expect(text.message).toMatchInlineSnapshot(
       `"Cannot run scripts/notes.txt: it has no known extension and no #! line. Skillset runs .py with python3, .sh with bash, .js/.mjs/.cjs with node, and other files by their #! line when they are executable."`,
+    );
+  });
+
+  it.runIf(existsSync('/usr/bin/node') || existsSync('/usr/local/bin/node'))(
+    "runs .mjs with the system's node",
+    async () => {
+      expect((await run('scripts/hello.mjs')).stdout).toBe('hello from /scratch\n');
+    },
+  );
+
+  it('runs an executable file by its #! line, and refuses one that is not executable', async () => {
+    expect((await run('scripts/tool')).stdout).toBe('shebang ran in /scratch\n');
+    const error = await refusal(run('scripts/plain'));
+    expect(error.code).toBe('script_not_runnable');
+    expect(error.message).toContain(
+      'it has a #! line but is not executable (chmod +x scripts/plain)',
     );
   });
 
