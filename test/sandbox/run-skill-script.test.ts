@@ -297,6 +297,20 @@ describe('runSkillScript in bubblewrap', () => {
     );
   });
 
+  it('runs two scripts at once in one scratch folder', async () => {
+    const scratchDir = scratch();
+    const [first, second] = await Promise.all(
+      ['/scratch/a.txt', '/scratch/b.txt'].map((target) =>
+        runSkillScript({ skillDir, script: 'scripts/write.py', args: [target], scratchDir }),
+      ),
+    );
+    expect([first?.stdout, second?.stdout]).toEqual([
+      '/scratch/a.txt: wrote\n',
+      '/scratch/b.txt: wrote\n',
+    ]);
+    expect((await readdir(scratchDir)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
   describe('a loopback listener on the host', () => {
     let server: Server;
     let port: number;
