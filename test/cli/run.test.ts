@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_SANDBOX_LIMITS } from '@skillset/core/node';
@@ -104,7 +104,9 @@ describe('skillset run', () => {
     const result = await run(['csv-to-json', 'scripts/marker.sh']);
     expect(result.exitCode).toBe(0);
     const folder = /the scratch folder (\S+) holds/.exec(result.stderr)?.[1] ?? '';
+    expect(path.basename(folder)).toMatch(/^skillset-run-/);
     expect(await readFile(path.join(folder, 'ran.txt'), 'utf8')).toBe('ran\n');
+    await rm(folder, { recursive: true });
   });
 
   it("passes the script's options after --, and stdin with --stdin", async () => {
