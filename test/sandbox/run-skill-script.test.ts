@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
@@ -547,9 +547,29 @@ describe('runSkillScript unsandboxed', () => {
   });
 });
 
+/** Whether nobody can start this Node on the repository's sources: not in a checkout inside a private (0700) folder. */
+function nobodyCanRunTheSources(): boolean {
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv')) return false;
+  const probe = spawnSync(
+    '/usr/bin/setpriv',
+    [
+      '--reuid=65534',
+      '--regid=65534',
+      '--clear-groups',
+      process.execPath,
+      '--import',
+      './scripts/source-hooks.js',
+      '-e',
+      '0',
+    ],
+    { cwd: repoRoot, env: { PATH: process.env.PATH ?? '' }, stdio: 'ignore' },
+  );
+  return probe.status === 0;
+}
+
 // As root the sandbox drops to a fresh uid itself; people run Skillset as themselves, where bwrap
-// makes a user namespace instead. This runs that path too, as nobody.
-describe.runIf(process.getuid?.() === 0)('runSkillScript started by an unprivileged user', () => {
+// makes a user namespace instead. This runs that path too, as nobody, where nobody can reach the checkout.
+describe.runIf(nobodyCanRunTheSources())('runSkillScript started by an unprivileged user', () => {
   it('keeps the same walls and limits', async () => {
     await chmod(dir.path, 0o755);
     const scratchDir = path.join(dir.path, 'nobody-scratch');
