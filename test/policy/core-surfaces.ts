@@ -1,6 +1,7 @@
 import {
   type ApproveFunction,
   type AvailableTool,
+  createActivationSession,
   createMemorySkillStore,
   createMemorySource,
   createPolicyGate,
@@ -12,6 +13,7 @@ import {
   renderCatalog,
   type SandboxSkillsApi,
   type SkillRegistry,
+  type SkillScriptRunner,
   type SkillStore,
   type SkillTool,
   type SkillToolResult,
@@ -123,6 +125,30 @@ function wentThrough(result: SkillToolResult): boolean {
   throw new Error(`unexpected tool failure ${result.error.code}: ${result.error.message}`);
 }
 
+/** A script tool's use: it ran, or it was refused as the `run` decision refuses. */
+function scriptWentThrough(result: SkillToolResult): boolean {
+  if (result.ok) return true;
+  if (result.error.code === 'run_denied') return false;
+  throw new Error(`unexpected tool failure ${result.error.code}: ${result.error.message}`);
+}
+
+/** A runner that runs nothing: the policy suite checks who may run, not what runs. */
+const idleRunner: SkillScriptRunner = {
+  run: async () => ({
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    stdout: 'ran\n',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: 1,
+    files: [{ path: 'out.txt', size: 3 }],
+    sandbox: 'bubblewrap',
+  }),
+  readScratchFile: async () => ({ bytes: new TextEncoder().encode('out'), size: 3 }),
+};
+
 async function call(world: CoreWorld, name: string, input: unknown): Promise<SkillToolResult> {
   const found = tool(world, name);
   if (found === undefined) throw new Error(`no ${name} tool`);
@@ -215,6 +241,27 @@ const coreAdapters: SurfaceAdapter<CoreWorld>[] = [
     flags: true,
   },
   {
+    name: 'run_skill_script (every skill active)',
+    entryPoint: 'run_skill_script',
+    use: (world, skill) =>
+      approvedUse(world, skill, async () =>
+        scriptWentThrough(
+          await call(world, 'run_skill_script', { skill, script: 'scripts/run.py' }),
+        ),
+      ),
+    flags: true,
+  },
+  {
+    // Reading what a run wrote asks no one: the run itself was the approved action.
+    name: 'read_scratch_file (every skill active)',
+    entryPoint: 'read_scratch_file',
+    use: async (world, skill) => ({
+      allowed: scriptWentThrough(
+        await call(world, 'read_scratch_file', { skill, path: 'out.txt' }),
+      ),
+    }),
+  },
+  {
     name: 'list_skills (include_disabled)',
     entryPoint: 'manage_tool',
     async list(world) {
@@ -242,12 +289,17 @@ export function coreSurfaces(fixture: () => EligibilityFixture): SurfaceFamily<C
     async open(scenario) {
       const world = await openMemoryWorld(scenario, fixture());
       const { registry, policy, store, approve } = world;
+      // Every skill is active, so the script tools answer by policy alone.
+      const session = createActivationSession({ id: 'scenario' });
+      for (const skill of scenario.skills) session.markActive(skill.name);
       const tools = await createSkillTools({
         registry,
         policy,
         store,
         approve,
+        session,
         availableTools: [dispatchTarget],
+        scripts: { runner: idleRunner },
       });
       const sandbox = createSandboxSkillsApi({ registry, policy, store, approve });
       return { ...world, tools, sandbox };

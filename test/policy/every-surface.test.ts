@@ -58,7 +58,8 @@ function verdict(world: OpenWorld, skill: ScenarioSkill) {
   );
   return {
     allowedOn: POLICY_SURFACES.filter((_surface, index) => decisions[index]?.allowed),
-    approval: decisions.some((decision) => decision.requiresApproval),
+    // `run` asks by default with no rule at all (decide-run.test.ts); here approval is an ask rule's.
+    approval: decisions.some((decision) => decision.surface !== 'run' && decision.requiresApproval),
   };
 }
 

@@ -50,8 +50,10 @@ export interface PolicyScenario {
 const everywhere = POLICY_SURFACES;
 const nowhere: readonly PolicySurface[] = [];
 const manageOnly: readonly PolicySurface[] = ['manage'];
-const notForTheModel: readonly PolicySurface[] = ['user', 'read', 'manage'];
-const notForTheUser: readonly PolicySurface[] = ['catalog', 'model', 'read', 'manage'];
+// Running a skill's scripts is decided on `run`, which neither the model's nor the user's rules or
+// invocation flags touch.
+const notForTheModel: readonly PolicySurface[] = ['user', 'read', 'manage', 'run'];
+const notForTheUser: readonly PolicySurface[] = ['catalog', 'model', 'read', 'manage', 'run'];
 
 /** What the eligibility scenario's skills need; the `present` ones exist wherever a surface runs. */
 export const ELIGIBILITY = {

@@ -76,6 +76,17 @@ export {
 } from './sandbox/index.ts';
 export { SKILL_FILE_NAMES, SKIPPED_FOLDER_NAMES } from './scan-skill-tree.ts';
 export {
+  createSkillFolderCache,
+  createSkillScriptRunner,
+  readScratchFile,
+  type SessionSkillScriptRunner,
+  type SkillFolderCache,
+  type SkillFolderCacheOptions,
+  type SkillScriptErrorCode,
+  type SkillScriptRunnerOptions,
+  secretsFromEnvironment,
+} from './scripts/index.ts';
+export {
   type ListSkillFolderFilesOptions,
   listSkillFolderFiles,
   readSkillFolderFile,

@@ -20,7 +20,20 @@ function ruleSurfaces(surface: PolicySurface): readonly PolicySurface[] {
   return surface === 'catalog' ? ['catalog', 'model'] : [surface];
 }
 
-/** Lists the permission rules that apply to this skill, principal and surface. */
+/** The `allowed-tools` entry with which a skill pre-approves running its own scripts. */
+export const RUN_SCRIPTS_TOOL = 'run_skill_script';
+
+/** True when the skill's `allowed-tools` names `run_skill_script` (exactly, any case). */
+export function preapprovesOwnScripts(subject: PolicySubject): boolean {
+  return (subject.manifest.allowedTools ?? []).some(
+    (tool) => tool.trim().toLowerCase() === RUN_SCRIPTS_TOOL,
+  );
+}
+
+/**
+ * Lists the permission rules that apply to this skill, principal and surface. On `run` an `allow`
+ * rule counts only when it names `run`: an older "allow on every surface" never lets scripts run.
+ */
 export function findMatchingRules(
   subject: PolicySubject,
   context: PolicyContext,
@@ -31,6 +44,7 @@ export function findMatchingRules(
   return context.rules.filter((rule) => {
     const principal = rule.principal ?? '*';
     const ruleSurface = rule.surface ?? '*';
+    if (surface === 'run' && rule.action === 'allow' && ruleSurface !== 'run') return false;
     return (
       (principal === '*' || ids.includes(principal)) &&
       (ruleSurface === '*' || surfaces.includes(ruleSurface)) &&
@@ -45,7 +59,10 @@ function describeRule(rule: PermissionRule): string {
   return `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
 }
 
-/** Step 7: among matching permission rules `deny` beats `ask` beats `allow`; no match allows. */
+/**
+ * Step 7: among matching permission rules `deny` beats `ask` beats `allow`; no match allows, except
+ * on `run`, where no match asks unless the skill's `allowed-tools` names `run_skill_script`.
+ */
 export const checkPermission: PolicyStepEvaluator = (subject, context, surface) => {
   const matching = findMatchingRules(subject, context, surface);
   for (const action of PERMISSION_ACTIONS) {
@@ -59,6 +76,22 @@ export const checkPermission: PolicyStepEvaluator = (subject, context, surface) 
           ? 'approval_required_by_rule'
           : 'allowed_by_rule';
     return { ...reason('permission', outcome, code, `Rule: ${describeRule(rule)}.`), rule };
+  }
+  if (surface === 'run') {
+    if (preapprovesOwnScripts(subject)) {
+      return reason(
+        'permission',
+        'pass',
+        'preapproved_by_allowed_tools',
+        `No permission rule matches; "${subject.manifest.name}" pre-approves running its own scripts (allowed-tools: ${RUN_SCRIPTS_TOOL}).`,
+      );
+    }
+    return reason(
+      'permission',
+      'ask',
+      'approval_required_by_default',
+      "No permission rule allows running this skill's scripts; by default each run needs a person's approval.",
+    );
   }
   return reason(
     'permission',

@@ -229,7 +229,7 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
       expect(decide(userOnly, createPolicyContext(), 'read').reasons.at(-1)).toMatchInlineSnapshot(`
         {
           "code": "not_applicable_to_surface",
-          "message": "Not checked on "read": the invocation matrix governs invoking, not reading or managing.",
+          "message": "Not checked on "read": the invocation matrix governs invoking, not reading, managing or running scripts.",
           "outcome": "skip",
           "step": "invocation",
         }

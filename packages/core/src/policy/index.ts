@@ -1,4 +1,9 @@
-export { checkPermission, findMatchingRules } from './check-permission.ts';
+export {
+  checkPermission,
+  findMatchingRules,
+  preapprovesOwnScripts,
+  RUN_SCRIPTS_TOOL,
+} from './check-permission.ts';
 export { listConfigKeys } from './config-keys.ts';
 export { CONTENT_RISK_POLICIES, type ContentRiskPolicy } from './content-risk-policy.ts';
 export { decide, type PolicyDecision } from './decide.ts';

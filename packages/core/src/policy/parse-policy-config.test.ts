@@ -43,7 +43,7 @@ describe('parsePolicyConfig', () => {
     };
     expect(messageOf(() => parsePolicyConfig(input, { source }))).toMatchInlineSnapshot(`
       "invalid_policy_config: Invalid policy config in skillset.json (6 problems):
-        rules[0].surface: Expected one of "catalog", "model", "user", "read", "manage", "*", got "tools". Set it to one of "catalog", "model", "user", "read", "manage", "*".
+        rules[0].surface: Expected one of "catalog", "model", "user", "read", "manage", "run", "*", got "tools". Set it to one of "catalog", "model", "user", "read", "manage", "run", "*".
         rules[0].action: Expected one of "deny", "ask", "allow", got "block". Set it to one of "deny", "ask", "allow".
         rules[1].skill: Missing required key "skill". Add "skill" (string).
         allowlist: Expected a list, got "pdf". Write a list here.

@@ -131,7 +131,18 @@ export const checkEligibility: PolicyStepEvaluator = (subject, context, surface)
   if (surface === 'manage') {
     return notApplicable('eligibility', surface, 'an ineligible skill can still be edited.');
   }
-  const result = evaluateEligibility(subject.manifest.requires, context.environment);
+  const provided = subject.providedEnv ?? [];
+  const environment =
+    provided.length === 0
+      ? context.environment
+      : {
+          ...context.environment,
+          env: {
+            ...context.environment.env,
+            ...Object.fromEntries(provided.map((name) => [name, 'provided'])),
+          },
+        };
+  const result = evaluateEligibility(subject.manifest.requires, environment);
   const { missing } = result;
   if (result.overridden) {
     return {
@@ -220,11 +231,11 @@ export const checkAllowlist: PolicyStepEvaluator = (subject, context) => {
 /** Step 8: `disable-model-invocation` blocks `catalog` and `model`; `user-invocable: false` blocks `user`. */
 export const checkInvocation: PolicyStepEvaluator = (subject, _context, surface) => {
   const { manifest } = subject;
-  if (surface === 'read' || surface === 'manage') {
+  if (surface === 'read' || surface === 'manage' || surface === 'run') {
     return notApplicable(
       'invocation',
       surface,
-      'the invocation matrix governs invoking, not reading or managing.',
+      'the invocation matrix governs invoking, not reading, managing or running scripts.',
     );
   }
   if ((surface === 'catalog' || surface === 'model') && manifest.disableModelInvocation) {

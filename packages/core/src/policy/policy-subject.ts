@@ -14,4 +14,9 @@ export interface PolicySubject {
    * host did not scan it, which a `contentRisks: "block"` policy refuses.
    */
   contentRisks?: readonly string[];
+  /**
+   * Environment variables the host gives this skill's scripts (the server's secrets bound to
+   * it): they count as set for `requires.env`.
+   */
+  providedEnv?: readonly string[];
 }

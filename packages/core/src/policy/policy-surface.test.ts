@@ -11,7 +11,7 @@ describe('resolvePolicySurface', () => {
     for (const surface of POLICY_SURFACES) expect(resolvePolicySurface(surface)).toBe(surface);
   });
 
-  it('maps entry points onto the five surfaces', () => {
+  it('maps entry points onto the surfaces', () => {
     expect(resolvePolicySurface('mcp_tool')).toBe('model');
     expect(resolvePolicySurface('dispatch_tool')).toBe('model');
     expect(resolvePolicySurface('mcp_prompt')).toBe('user');
@@ -19,6 +19,8 @@ describe('resolvePolicySurface', () => {
     expect(resolvePolicySurface('sandbox_read')).toBe('read');
     expect(resolvePolicySurface('sandbox_list')).toBe('catalog');
     expect(resolvePolicySurface('search_skills')).toBe('catalog');
+    expect(resolvePolicySurface('run_skill_script')).toBe('run');
+    expect(resolvePolicySurface('read_scratch_file')).toBe('run');
   });
 
   it('maps every entry point to a known surface', () => {

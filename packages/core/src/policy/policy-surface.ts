@@ -1,7 +1,10 @@
-/** The surfaces through which a skill is reached, as DESIGN.md §1 names them. */
-export const POLICY_SURFACES = ['catalog', 'model', 'user', 'read', 'manage'] as const;
+/** The surfaces through which a skill is reached, as DESIGN.md §1 names them, and `run` (its scripts). */
+export const POLICY_SURFACES = ['catalog', 'model', 'user', 'read', 'manage', 'run'] as const;
 
-/** A surface: `catalog` (listed to a model), `model` (tool call), `user` (`/name`), `read`, `manage`. */
+/**
+ * A surface: `catalog` (listed to a model), `model` (tool call), `user` (`/name`), `read`,
+ * `manage`, `run` (running the skill's scripts, which asks by default).
+ */
 export type PolicySurface = (typeof POLICY_SURFACES)[number];
 
 /**
@@ -10,7 +13,8 @@ export type PolicySurface = (typeof POLICY_SURFACES)[number];
  * A new entry point is added here, never given its own rules: that is how a decision holds on every
  * surface at once. Listings for a model map to `catalog` (which also checks `model`, so nothing is
  * listed and then refused); invocations by a model map to `model`; invocations by a person map to
- * `user`; fetching a skill's text or files maps to `read`; changing skills maps to `manage`.
+ * `user`; fetching a skill's text or files maps to `read`; changing skills maps to `manage`; running a
+ * skill's scripts (and reading what they wrote) maps to `run`.
  */
 export const ENTRY_POINT_SURFACES = {
   catalog: 'catalog',
@@ -29,12 +33,14 @@ export const ENTRY_POINT_SURFACES = {
   sandbox_read: 'read',
   manage_tool: 'manage',
   api_manage: 'manage',
+  run_skill_script: 'run',
+  read_scratch_file: 'run',
 } as const satisfies Record<string, PolicySurface>;
 
 /** A concrete entry point such as `mcp_prompt` or `sandbox_read` (see {@link ENTRY_POINT_SURFACES}). */
 export type SkillEntryPoint = keyof typeof ENTRY_POINT_SURFACES;
 
-/** True when the value is one of the five policy surfaces. */
+/** True when the value is one of the policy surfaces. */
 export function isPolicySurface(value: string): value is PolicySurface {
   return (POLICY_SURFACES as readonly string[]).includes(value);
 }

@@ -18,6 +18,8 @@ export interface ApprovalRequest {
   skill: string;
   entryPoint: SkillEntryPoint;
   decision: PolicyDecision;
+  /** For `run_skill_script`: the script, its arguments, and whether it gets the network. */
+  script?: { path: string; args: readonly string[]; network: boolean };
 }
 
 /** Asks a person to approve one use; resolves true when approved. */

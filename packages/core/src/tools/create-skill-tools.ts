@@ -5,11 +5,34 @@ import type { RankerData, SkillIndex } from '../search/create-skill-index.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
 import { type ApproveFunction, createPolicyGate, type PolicyGate } from './create-policy-gate.ts';
+import { createReadScratchFileTool } from './create-read-scratch-file-tool.ts';
 import { createReadSkillFileTool } from './create-read-skill-file-tool.ts';
+import { createRunSkillScriptTool } from './create-run-skill-script-tool.ts';
 import { createSearchSkillsTool } from './create-search-skills-tool.ts';
 import { createUseSkillTool, type RunForkFunction } from './create-use-skill-tool.ts';
+import type {
+  SecretsForFunction,
+  SkillScriptRunner,
+  SkillScriptRunRecord,
+} from './skill-script-runner.ts';
 import type { SkillStore } from './skill-store.ts';
 import type { SkillTool } from './skill-tool.ts';
+
+/** How the session runs skill scripts: `run_skill_script` and `read_scratch_file`. */
+export interface SkillScriptToolsOptions {
+  /** The host's sandboxed runner (for Node, `createSkillScriptRunner` of `@skillset/core/node`). */
+  runner: SkillScriptRunner;
+  /** The values of the secrets bound to a skill; default none. */
+  secretsFor?: SecretsForFunction;
+  /** Called once per attempted run on an active skill, for the host's audit log. */
+  onRun?: (record: SkillScriptRunRecord) => void;
+  /** Give the network to skills that declare `requires.network: true`; default true. */
+  allowNetwork?: boolean;
+  /** Longest stdout or stderr text the model reads from a run, in characters. */
+  maxOutputChars?: number;
+  /** Largest part of a scratch file `read_scratch_file` returns, in bytes. */
+  maxScratchFileBytes?: number;
+}
 
 /** Options for {@link createSkillTools}. */
 export interface SkillToolsOptions {
@@ -36,12 +59,18 @@ export interface SkillToolsOptions {
   maxFileBytes?: number;
   /** Makes the registry see a management write; defaults to `registry.refresh()`. */
   afterWrite?: () => Promise<void>;
+  /** Runs the active skills' scripts; needs `session`. Without it there are no script tools. */
+  scripts?: SkillScriptToolsOptions;
 }
+
+/** The tools that run and read skill scripts: the agent offers them only while a skill is active. */
+export const SCRIPT_TOOL_NAMES = ['run_skill_script', 'read_scratch_file'] as const;
 
 /**
  * Creates the model-facing skill tools the principal may use (DESIGN.md §8): `use_skill` and
  * `search_skills` when the model may use at least one skill, `read_skill_file`, the management
- * tools when a store is given, and the dispatch wrappers. The `use_skill` enum is a snapshot:
+ * tools when a store is given, the script tools when `scripts` and a session are given, and the
+ * dispatch wrappers. The `use_skill` enum is a snapshot:
  * create the tools again when the skills change (e.g. each agent step).
  */
 export async function createSkillTools(options: SkillToolsOptions): Promise<SkillTool[]> {
@@ -87,6 +116,31 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
     }) as SkillTool,
   );
+  const { scripts } = options;
+  if (scripts !== undefined && session !== undefined) {
+    const shared = {
+      registry,
+      gate,
+      session,
+      runner: scripts.runner,
+      ...(scripts.secretsFor === undefined ? {} : { secretsFor: scripts.secretsFor }),
+    };
+    tools.push(
+      createRunSkillScriptTool({
+        ...shared,
+        ...(approve === undefined ? {} : { approve }),
+        ...(scripts.onRun === undefined ? {} : { onRun: scripts.onRun }),
+        ...(scripts.allowNetwork === undefined ? {} : { allowNetwork: scripts.allowNetwork }),
+        ...(scripts.maxOutputChars === undefined ? {} : { maxOutputChars: scripts.maxOutputChars }),
+      }) as SkillTool,
+      createReadScratchFileTool({
+        ...shared,
+        ...(scripts.maxScratchFileBytes === undefined
+          ? {}
+          : { maxFileBytes: scripts.maxScratchFileBytes }),
+      }) as SkillTool,
+    );
+  }
   if (store !== undefined) {
     tools.push(
       ...createManagementTools({

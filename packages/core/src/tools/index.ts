@@ -28,11 +28,23 @@ export {
   type PolicyGateOptions,
 } from './create-policy-gate.ts';
 export {
+  createReadScratchFileTool,
+  DEFAULT_MAX_SCRATCH_FILE_BYTES,
+  type ReadScratchFileData,
+  type ReadScratchFileToolOptions,
+} from './create-read-scratch-file-tool.ts';
+export {
   createReadSkillFileTool,
   DEFAULT_MAX_FILE_BYTES,
   type ReadSkillFileData,
   type ReadSkillFileToolOptions,
 } from './create-read-skill-file-tool.ts';
+export {
+  createRunSkillScriptTool,
+  DEFAULT_MAX_SCRIPT_OUTPUT_CHARS,
+  type RunSkillScriptData,
+  type RunSkillScriptToolOptions,
+} from './create-run-skill-script-tool.ts';
 export {
   createSandboxSkillsApi,
   type SandboxSkill,
@@ -45,7 +57,12 @@ export {
   MAX_SEARCH_LIMIT,
   type SearchSkillsToolOptions,
 } from './create-search-skills-tool.ts';
-export { createSkillTools, type SkillToolsOptions } from './create-skill-tools.ts';
+export {
+  createSkillTools,
+  SCRIPT_TOOL_NAMES,
+  type SkillScriptToolsOptions,
+  type SkillToolsOptions,
+} from './create-skill-tools.ts';
 export {
   createUseSkillTool,
   type RunForkFunction,
@@ -76,6 +93,14 @@ export {
   skillMetadataInputShape,
   toSkillEdit,
 } from './skill-edit-input.ts';
+export type {
+  ScratchFileRead,
+  SecretsForFunction,
+  SkillScriptOutput,
+  SkillScriptRequest,
+  SkillScriptRunner,
+  SkillScriptRunRecord,
+} from './skill-script-runner.ts';
 export type { NewStoredSkill, SkillStore } from './skill-store.ts';
 export type {
   SkillTool,
