@@ -79,6 +79,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0007-skill-trigger-evals',
             '0008-skill-secrets',
             '0009-usage-outcome',
+            '0010-run-surface',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -95,6 +96,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0007-skill-trigger-evals',
             '0008-skill-secrets',
             '0009-usage-outcome',
+            '0010-run-surface',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';

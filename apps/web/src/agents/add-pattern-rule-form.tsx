@@ -18,6 +18,7 @@ export const SURFACES: Array<{ value: RuleSurface; label: string }> = [
   { value: 'user', label: 'People (/name)' },
   { value: 'read', label: 'Reading files' },
   { value: 'manage', label: 'Managing' },
+  { value: 'run', label: 'Running its scripts (asks unless allowed here)' },
 ];
 
 function isAction(value: string): value is RuleAction {

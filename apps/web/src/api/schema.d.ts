@@ -2257,7 +2257,7 @@ export interface paths {
                              * @description Default *: every surface
                              * @enum {string}
                              */
-                            surface?: "catalog" | "model" | "user" | "read" | "manage" | "*";
+                            surface?: "catalog" | "model" | "user" | "read" | "manage" | "run" | "*";
                             /** @enum {string} */
                             action: "deny" | "ask" | "allow";
                         }[];
@@ -2343,7 +2343,7 @@ export interface paths {
                          * @description Default *: every surface
                          * @enum {string}
                          */
-                        surface?: "catalog" | "model" | "user" | "read" | "manage" | "*";
+                        surface?: "catalog" | "model" | "user" | "read" | "manage" | "run" | "*";
                         /** @enum {string} */
                         action: "deny" | "ask" | "allow";
                     };
@@ -5375,7 +5375,7 @@ export interface components {
             principal: string;
             skill: string;
             /** @enum {string} */
-            surface: "catalog" | "model" | "user" | "read" | "manage" | "*";
+            surface: "catalog" | "model" | "user" | "read" | "manage" | "run" | "*";
             /** @enum {string} */
             action: "deny" | "ask" | "allow";
             createdAt: string;

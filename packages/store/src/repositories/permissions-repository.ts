@@ -4,6 +4,7 @@ import {
   PERMISSION_ACTIONS,
   type PermissionAction,
   type PermissionRule,
+  POLICY_SURFACES,
   type PolicySurface,
   SkillsetError,
 } from '@skillset/core';
@@ -83,7 +84,7 @@ function checkRule(rule: PermissionRuleInput): void {
   if (surface !== '*' && !isPolicySurface(surface)) {
     throw new SkillsetError<StoreErrorCode>({
       code: 'invalid_permission_surface',
-      message: `Invalid surface ${JSON.stringify(surface)}; use * or catalog, model, user, read, manage.`,
+      message: `Invalid surface ${JSON.stringify(surface)}; use * or ${POLICY_SURFACES.join(', ')}.`,
       details: { surface },
     });
   }

@@ -24,7 +24,7 @@ export const permissionRules = pgTable(
     check('permission_rules_action_check', sql`${table.action} in ('allow', 'ask', 'deny')`),
     check(
       'permission_rules_surface_check',
-      sql`${table.surface} in ('*', 'catalog', 'model', 'user', 'read', 'manage')`,
+      sql`${table.surface} in ('*', 'catalog', 'model', 'user', 'read', 'manage', 'run')`,
     ),
   ],
 );

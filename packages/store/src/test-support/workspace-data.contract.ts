@@ -56,6 +56,14 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         skill: 'secret',
         action: 'deny',
       });
+      // The `run` surface (a skill's scripts) passes the table's check constraint.
+      const runRule = await store.permissions.create({
+        workspaceId: tenant.workspace.id,
+        agentId: agent.id,
+        skill: 'csv-*',
+        surface: 'run',
+        action: 'allow',
+      });
       await expect(
         store.permissions.create({
           workspaceId: other.workspace.id,
@@ -72,7 +80,11 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
       ).toEqual([
         { principal: agent.id, skill: 'deploy-*', surface: 'model', action: 'ask' },
         { principal: '*', skill: 'secret', surface: '*', action: 'deny' },
+        { principal: agent.id, skill: 'csv-*', surface: 'run', action: 'allow' },
       ]);
+      expect(
+        await store.permissions.delete({ workspaceId: tenant.workspace.id, id: runRule.id }),
+      ).toBe(true);
       expect(await store.permissions.list({ workspaceId: other.workspace.id })).toEqual([]);
       expect(await store.permissions.delete({ workspaceId: other.workspace.id, id: rule.id })).toBe(
         false,
