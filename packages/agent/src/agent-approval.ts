@@ -10,10 +10,18 @@ export type AgentApproveFunction = (request: AgentApprovalRequest) => boolean | 
 
 /** One line that says what is asked, for a terminal prompt or a log. */
 export function describeApprovalRequest(request: AgentApprovalRequest): string {
+  if (request.kind === 'skill' && request.script !== undefined) {
+    const { path, args, network } = request.script;
+    const given = args.length === 0 ? '' : ` ${shorten(JSON.stringify(args))}`;
+    const where = network ? 'in the sandbox, with network access' : 'in the sandbox';
+    return `Run ${path}${given} of skill ${request.skill} ${where}?`;
+  }
   if (request.kind === 'skill') {
     return `Use skill ${request.skill} (a permission rule asks for approval)?`;
   }
-  const input = JSON.stringify(request.input) ?? '';
-  const shown = input.length > 200 ? `${input.slice(0, 199)}…` : input;
-  return `Run tool ${request.tool} with ${shown}?`;
+  return `Run tool ${request.tool} with ${shorten(JSON.stringify(request.input) ?? '')}?`;
+}
+
+function shorten(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }

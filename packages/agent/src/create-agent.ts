@@ -9,7 +9,9 @@ import {
   invokeMessage,
   type PolicyContext,
   type PolicyGate,
+  SCRIPT_TOOL_NAMES,
   type SkillRegistry,
+  type SkillScriptToolsOptions,
   type SkillStore,
   type SkillToolResult,
 } from '@skillset/core';
@@ -71,6 +73,11 @@ export interface CreateAgentOptions {
   activeSkills?: readonly string[];
   prefixes?: readonly string[];
   onSkillUse?: (use: AgentSkillUse) => void;
+  /**
+   * Runs the active skills' scripts (`run_skill_script`, `read_scratch_file`), offered only while
+   * a skill is active; the host owns the runner and disposes it when the conversation ends.
+   */
+  scripts?: SkillScriptToolsOptions;
 }
 
 /** A conversation with the agent. */
@@ -114,6 +121,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
     ...(store === undefined ? {} : { store }),
     ...(approveSkill === undefined ? {} : { approve: approveSkill }),
     ...(options.gate === undefined ? {} : { gate: options.gate }),
+    ...(options.scripts === undefined ? {} : { scripts: options.scripts }),
     ranker: loadRankerData(),
   };
   const gate = options.gate?.withApprove(approveSkill) ?? createPolicyGate(shared);
@@ -260,10 +268,13 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         onError: () => {},
         prepareStep: async () => {
           const { disallowed } = await activeToolRules();
-          if (disallowed.length === 0) return {};
+          // Scripts belong to active skills: with none active, the script tools are not offered.
+          const hidden: readonly string[] =
+            session.activeSkills().length === 0 ? SCRIPT_TOOL_NAMES : [];
+          if (disallowed.length === 0 && hidden.length === 0) return {};
           return {
             activeTools: Object.keys(tools).filter(
-              (name) => !matchesToolPatterns(name, disallowed),
+              (name) => !matchesToolPatterns(name, disallowed) && !hidden.includes(name),
             ),
           };
         },
