@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { resolveServerConfig } from '@skillset/server';
 import { skillText } from '@skillset/server/test';
@@ -97,6 +98,11 @@ const PAGES: AuditedPage[] = [
   { name: 'health', path: () => '/health', ready: heading('Health') },
   { name: 'usage', path: () => '/usage', ready: heading('Usage') },
   {
+    name: 'secrets',
+    path: () => '/secrets',
+    ready: (page) => page.getByRole('table', { name: 'Secrets' }).getByRole('row').nth(1),
+  },
+  {
     name: 'team',
     path: () => '/team',
     ready: (page) => page.getByRole('list', { name: 'Members' }).getByRole('listitem').first(),
@@ -175,7 +181,10 @@ beforeAll(async () => {
   const { model } = resolveServerConfig({
     env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
   });
-  server = await startWebServer(webDir.path, { chat: model === undefined ? {} : { model } });
+  server = await startWebServer(webDir.path, {
+    chat: model === undefined ? {} : { model },
+    secretKey: randomBytes(32).toString('base64'),
+  });
   const { app } = server;
   const created = await app.store.skills.create({
     scope: 'workspace',
@@ -228,6 +237,12 @@ beforeAll(async () => {
       skillText(`bulk-${String(index).padStart(2, '0')}`, { description: `Bulk skill ${index}.` }),
     );
   }
+  await app.store.secrets.set({
+    workspaceId: app.owner.workspaceId,
+    name: 'SKILLSET_TEST_DEPLOY_KEY',
+    value: 'deploy-key-value',
+    skills: ['deploy-app'],
+  });
   await app.store.agents.create({
     workspaceId: app.owner.workspaceId,
     name: 'support-bot',

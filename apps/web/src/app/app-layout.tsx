@@ -13,6 +13,7 @@ import {
   IconBooks,
   IconChartBar,
   IconHeartbeat,
+  IconLock,
   IconMessageChatbot,
   IconRobot,
   IconSettings,
@@ -20,6 +21,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import type { Me } from '../api/client.ts';
+import { hasRole } from '../team/roles.ts';
 import classes from './app-layout.module.css';
 import { SignOutButton } from './sign-out-button.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -32,12 +34,15 @@ const NAVIGATION = [
   { to: '/health', label: 'Health', icon: IconHeartbeat },
   { to: '/usage', label: 'Usage', icon: IconChartBar },
   { to: '/team', label: 'Team', icon: IconUsers },
+  { to: '/secrets', label: 'Secrets', icon: IconLock, adminOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
-/** The main navigation's links; `onNavigate` closes the phone menu. */
-function NavigationLinks({ onNavigate }: { onNavigate?: () => void }) {
-  return NAVIGATION.map(({ to, label, icon: Icon }) => (
+/** The main navigation's links (Secrets for admins only); `onNavigate` closes the phone menu. */
+function NavigationLinks({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
+  const admin = hasRole(me.principal.role, 'admin');
+  const links = NAVIGATION.filter((link) => admin || !('adminOnly' in link));
+  return links.map(({ to, label, icon: Icon }) => (
     <NavLink key={to} to={to} className={classes.link} onClick={onNavigate}>
       <Icon size={18} aria-hidden />
       {label}
@@ -81,7 +86,7 @@ export function AppLayout({ me }: { me: Me }) {
               </UnstyledButton>
               <Box component="nav" aria-label="Main" visibleFrom="md" ml="md">
                 <Group gap={4} wrap="nowrap">
-                  <NavigationLinks />
+                  <NavigationLinks me={me} />
                 </Group>
               </Box>
             </Group>
@@ -96,7 +101,7 @@ export function AppLayout({ me }: { me: Me }) {
       <AppShell.Navbar p="sm" id="main-navigation-menu" hiddenFrom="md">
         <nav aria-label="Main">
           <Stack gap={4}>
-            <NavigationLinks onNavigate={menu.close} />
+            <NavigationLinks me={me} onNavigate={menu.close} />
           </Stack>
         </nav>
       </AppShell.Navbar>

@@ -41,6 +41,10 @@ const UsagePage = lazyPage(
   'Loading usage…',
 );
 const TeamPage = lazyPage(() => import('../team/team-page.tsx').then((module) => module.TeamPage));
+const SecretsPage = lazyPage(
+  () => import('../secrets/secrets-page.tsx').then((module) => module.SecretsPage),
+  'Loading secrets…',
+);
 const SettingsPage = lazyPage(() =>
   import('../settings/settings-page.tsx').then((module) => module.SettingsPage),
 );
@@ -63,6 +67,7 @@ function SignedInApp() {
         <Route path="skills/upload" element={<SkillUploadPage />} />
         <Route path="skills/:name/edit" element={<EditSkillPage />} />
         <Route path="team" element={<TeamPage me={me.data} />} />
+        <Route path="secrets" element={<SecretsPage me={me.data} />} />
         <Route path="settings" element={<SettingsPage me={me.data} />} />
         <Route path="agents" element={<AgentsPage />} />
         <Route path="agents/:name" element={<AgentPage />} />

@@ -93,4 +93,30 @@ describe('describeAuditEntry', () => {
       ),
     ).toEqual({ actor: 'The system', text: 'removed user u7 from the workspace' });
   });
+
+  it('names a secret and its skills, never a value', () => {
+    const secret = (action: string, details: Record<string, unknown>) =>
+      describeAuditEntry(
+        { action, actor: { kind: 'user', id: 'u1' }, target: { kind: 'secret', id: 'T' }, details },
+        names,
+      ).text;
+    const skills = ['pdf', 'release-notes'];
+    expect(
+      secret('secret.set', { name: 'GITHUB_TOKEN', skills, created: true, valueChanged: true }),
+    ).toBe('added the secret GITHUB_TOKEN for pdf, release-notes');
+    expect(
+      secret('secret.set', { name: 'GITHUB_TOKEN', skills, created: false, valueChanged: true }),
+    ).toBe('replaced the value of the secret GITHUB_TOKEN, for pdf, release-notes');
+    expect(
+      secret('secret.set', {
+        name: 'GITHUB_TOKEN',
+        skills: [],
+        created: false,
+        valueChanged: false,
+      }),
+    ).toBe('bound the secret GITHUB_TOKEN to no skill');
+    expect(secret('secret.delete', { name: 'GITHUB_TOKEN', skills })).toBe(
+      'deleted the secret GITHUB_TOKEN',
+    );
+  });
 });

@@ -40,6 +40,16 @@ const ACTIONS: Record<string, Describe> = {
   'permission.create': () => 'added a permission rule',
   'permission.replace': () => 'replaced the permission rules',
   'permission.delete': () => 'deleted a permission rule',
+  'secret.set': (details) => {
+    const skills = Array.isArray(details.skills) ? details.skills.map(text).filter(Boolean) : [];
+    const bound = skills.length === 0 ? 'no skill' : skills.join(', ');
+    if (details.created === true) return `added the secret ${text(details.name)} for ${bound}`;
+    if (details.valueChanged === true) {
+      return `replaced the value of the secret ${text(details.name)}, for ${bound}`;
+    }
+    return `bound the secret ${text(details.name)} to ${bound}`;
+  },
+  'secret.delete': (details) => `deleted the secret ${text(details.name)}`,
   'workspace.create': (details) => `created the workspace ${text(details.name)}`,
   'workspace.update': () => 'changed the workspace settings',
   'session.sign_in': () => 'signed in',
