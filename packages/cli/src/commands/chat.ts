@@ -6,10 +6,20 @@ import {
   describeApprovalRequest,
   resolveModel,
 } from '@skillset/agent';
-import { createPolicyGate, type PolicyGate, type SkillRegistry } from '@skillset/core';
-import { createFolderSkillStore } from '@skillset/core/node';
+import {
+  createPolicyGate,
+  type PolicyGate,
+  type SkillRegistry,
+  type SkillScriptToolsOptions,
+} from '@skillset/core';
+import {
+  createFolderSkillStore,
+  createSkillScriptRunner,
+  secretsFromEnvironment,
+} from '@skillset/core/node';
 import type { LanguageModel } from 'ai';
 import { CHAT_COMMANDS, completeSkillNames } from '../chat/complete-skill-names.ts';
+import { describeScriptRun } from '../chat/describe-script-run.ts';
 import { createLineReader, type LineReader } from '../chat/line-reader.ts';
 import { describeActivation, printAgentEvent } from '../chat/print-agent-event.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
@@ -134,6 +144,16 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
   if (model === undefined) return 1;
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
+  // Scripts run in bubblewrap only (`skillset run --dangerously-run-unsandboxed` is for people);
+  // each gets the variables its skill declares in requires.env, from this environment.
+  const runner = createSkillScriptRunner(
+    terminal.env.SKILLSET_BWRAP === undefined ? {} : { bwrap: terminal.env.SKILLSET_BWRAP },
+  );
+  const scripts: SkillScriptToolsOptions = {
+    runner,
+    secretsFor: secretsFromEnvironment(terminal.env),
+    onRun: (record) => terminal.stderr.write(`skillset: ${describeScriptRun(record)}\n`),
+  };
   try {
     if (await reportSourceIssues(terminal, registry)) return 1;
     const gate = createPolicyGate({ registry, policy: policy.context });
@@ -153,6 +173,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
         registry,
         policy: policy.context,
         store,
+        scripts,
         ...(approve === undefined ? {} : { approve }),
       });
     if (options.print !== undefined)
@@ -166,6 +187,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
       modelName: modelName ?? '',
     });
   } finally {
+    await runner.dispose();
     await registry.close();
   }
 }
