@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SkillsetError } from '../errors/skillset-error.ts';
 import { createPolicyContext } from '../policy/policy-context.ts';
 import { createRegistry } from '../registry/create-registry.ts';
 import { createMemorySource } from '../source/create-memory-source.ts';
@@ -6,8 +7,8 @@ import { buildSkill } from '../test/build-skill.ts';
 import { createPolicyGate } from '../tools/create-policy-gate.ts';
 import { invokeMessage } from './invoke-message.ts';
 
-function setUp() {
-  const registry = createRegistry({
+function setUp(options: { onAttempt?: (name: string, outcome: string) => void } = {}) {
+  const created = createRegistry({
     sources: [
       createMemorySource({
         scope: 'project',
@@ -20,15 +21,31 @@ function setUp() {
       }),
     ],
   });
+  // `/echo` of the message "/echo fail" reads a file the source cannot read.
+  let failing = false;
+  const registry = {
+    ...created,
+    loadSkill: (...args: Parameters<typeof created.loadSkill>) =>
+      failing && (typeof args[0] === 'string' ? args[0] : args[0].name) === 'echo'
+        ? Promise.reject(
+            new SkillsetError({ code: 'skill_file_unreadable', message: 'EIO: SKILL.md' }),
+          )
+        : created.loadSkill(...args),
+  };
   const policy = createPolicyContext({ config: { rules: [{ skill: 'secret', action: 'deny' }] } });
   const gate = createPolicyGate({ registry, policy });
-  return (message: string) =>
-    invokeMessage({
+  return (message: string) => {
+    failing = message === '/echo fail';
+    return invokeMessage({
       message,
       registry,
       decide: (entry, use) =>
         gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+      ...(options.onAttempt === undefined
+        ? {}
+        : { onAttempt: (entry, outcome) => options.onAttempt?.(entry.name, outcome) }),
     });
+  };
 }
 
 describe('invokeMessage', () => {
@@ -72,5 +89,16 @@ describe('invokeMessage', () => {
     const result = await setUp()('/uses-secret');
     expect(result).toMatchObject({ success: false, error: { code: 'unknown_reference' } });
     expect(!result.success && result.error.message).toMatch(/^\/uses-secret: /);
+  });
+
+  it('reports each attempt with its outcome, a thrown error with its code, and rethrows it', async () => {
+    const attempts: string[] = [];
+    const invoke = setUp({ onAttempt: (name, outcome) => attempts.push(`${name}:${outcome}`) });
+    await invoke('/echo hi');
+    await invoke('/broken');
+    await invoke('/secret');
+    await invoke('/nope');
+    await expect(invoke('/echo fail')).rejects.toThrow('EIO: SKILL.md');
+    expect(attempts).toEqual(['echo:ok', 'broken:invalid_skill', 'echo:skill_file_unreadable']);
   });
 });

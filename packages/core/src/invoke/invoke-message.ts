@@ -1,3 +1,4 @@
+import { SkillsetError } from '../errors/skillset-error.ts';
 import type { PolicyDecision } from '../policy/decide.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
@@ -26,7 +27,10 @@ export interface InvokeMessageOptions {
   /** `${SESSION_ID}` when no session is given. */
   sessionId?: string;
   prefixes?: readonly string[];
-  /** Called once per activation attempt with `ok` or the error code, for logs and usage. */
+  /**
+   * Called once per activation attempt with `ok` or the error code, for logs and usage; an attempt
+   * that throws is reported with the error's code (`internal_error` for a non-Skillset error).
+   */
   onAttempt?: (entry: SkillEntry, outcome: string) => void;
 }
 
@@ -112,8 +116,26 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
   for (const invocation of parsed.invocations) {
     const entry = entries.get(invocation.name) as SkillEntry;
     const typed = describeInvocation(invocation);
-    const skill = await loadActivatableSkill({ registry, entry });
-    if (skill === undefined) {
+    const attempt = async () => {
+      const skill = await loadActivatableSkill({ registry, entry });
+      if (skill === undefined) return undefined;
+      return activate({
+        skill,
+        arguments: parsed.argumentString,
+        ...(session === undefined ? {} : { session }),
+        ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+        getSkill,
+        prefix: invocation.prefix,
+      });
+    };
+    let result: Awaited<ReturnType<typeof attempt>>;
+    try {
+      result = await attempt();
+    } catch (error) {
+      onAttempt?.(entry, SkillsetError.isInstance(error) ? error.code : 'internal_error');
+      throw error;
+    }
+    if (result === undefined) {
       onAttempt?.(entry, 'invalid_skill');
       const error = createInvocationError({
         issues: [
@@ -126,14 +148,6 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       });
       return { success: false, error, invocation, entry };
     }
-    const result = await activate({
-      skill,
-      arguments: parsed.argumentString,
-      ...(session === undefined ? {} : { session }),
-      ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-      getSkill,
-      prefix: invocation.prefix,
-    });
     onAttempt?.(entry, result.success ? 'ok' : result.error.code);
     if (!result.success) {
       const error = { ...result.error, message: `${typed}: ${result.error.message}` };
