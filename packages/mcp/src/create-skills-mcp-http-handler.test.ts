@@ -12,6 +12,7 @@ import { ERAS, type Era } from './connect-test-client.test-util.ts';
 import {
   createSkillsMcpHttpHandler,
   type SkillsMcpHttpHandler,
+  type SkillsMcpHttpHandlerOptions,
   type SkillsMcpPrincipal,
   SSE_RETRY_MS,
 } from './create-skills-mcp-http-handler.ts';
@@ -40,7 +41,10 @@ afterEach(async () => {
   open = undefined;
 });
 
-function setUp(): { handler: SkillsMcpHttpHandler; source: MemorySkillSource } {
+function setUp(options: Pick<SkillsMcpHttpHandlerOptions, 'onSkillUse'> = {}): {
+  handler: SkillsMcpHttpHandler;
+  source: MemorySkillSource;
+} {
   const source = createMemorySource({
     scope: 'workspace',
     skills: [
@@ -56,6 +60,7 @@ function setUp(): { handler: SkillsMcpHttpHandler; source: MemorySkillSource } {
       const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
       return token === undefined ? undefined : principals[token];
     },
+    ...options,
   });
   open = { handler, registry, clients: [] };
   return { handler, source };
@@ -111,6 +116,26 @@ describe.each(ERAS)('createSkillsMcpHttpHandler, %s era', (era) => {
     await expect(client.readResource({ uri: 'skill://secret/key.txt' })).rejects.toThrow(
       /not found/i,
     );
+  });
+
+  it('reports each use_skill call and prompt with its outcome and the principal', async () => {
+    const uses: string[] = [];
+    const { handler } = setUp({
+      onSkillUse: (use, principal) =>
+        uses.push(`${principal.id} ${use.entryPoint} ${use.skill} ${use.outcome}`),
+    });
+    const { client } = await connect(handler, 'agent-token');
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'lint', arguments: 'src' } });
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
+    await client.callTool({ name: 'use_skill', arguments: { skill: 7 } });
+    await client.getPrompt({ name: 'lint' });
+    await expect(client.getPrompt({ name: 'secret' })).rejects.toBeInstanceOf(ProtocolError);
+    expect(uses).toEqual([
+      'agent:bot mcp_tool lint ok',
+      'agent:bot mcp_tool secret invalid_input',
+      'agent:bot mcp_prompt lint ok',
+      'agent:bot mcp_prompt secret unknown_skill',
+    ]);
   });
 
   it.runIf(era === 'legacy')(

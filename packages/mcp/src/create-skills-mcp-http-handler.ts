@@ -7,6 +7,7 @@ import {
 import { createSessionEventStore } from './session-event-store.ts';
 import type { SkillsMcpAccess } from './skills-mcp-policy.ts';
 import { SkillsMcpServer, type SkillsMcpServerOptions } from './skills-mcp-server.ts';
+import type { SkillsMcpSkillUse } from './skills-mcp-skill-use.ts';
 import { watchListChanges } from './watch-list-changes.ts';
 
 /** The caller of one HTTP request, as the host's authentication established it. */
@@ -18,7 +19,8 @@ export interface SkillsMcpPrincipal {
 }
 
 /** Options for {@link createSkillsMcpHttpHandler}. */
-export interface SkillsMcpHttpHandlerOptions extends Omit<SkillsMcpServerOptions, 'policy'> {
+export interface SkillsMcpHttpHandlerOptions
+  extends Omit<SkillsMcpServerOptions, 'policy' | 'onSkillUse'> {
   /** Identifies the caller from the request (its bearer token); `undefined` answers 401. */
   authenticate(
     request: Request,
@@ -27,6 +29,8 @@ export interface SkillsMcpHttpHandlerOptions extends Omit<SkillsMcpServerOptions
   maxSessionsPerPrincipal?: number;
   /** A session unused this long is closed (default 30 minutes). */
   sessionIdleMs?: number;
+  /** Hears of every attempt to use a skill, with the principal of the request that made it. */
+  onSkillUse?: (use: SkillsMcpSkillUse, principal: SkillsMcpPrincipal) => void;
 }
 
 /** How long a client waits before reconnecting a dropped SSE stream (the `retry` of the priming event), in milliseconds. */
@@ -48,6 +52,8 @@ export interface SkillsMcpHttpHandler {
 
 interface Session {
   principalId: string;
+  /** The principal of the latest request. */
+  principal: SkillsMcpPrincipal;
   lastUsed: number;
   policy: SkillsMcpAccess;
   server: SkillsMcpServer;
@@ -67,6 +73,7 @@ export function createSkillsMcpHttpHandler(
     authenticate,
     maxSessionsPerPrincipal = 32,
     sessionIdleMs = 30 * 60 * 1000,
+    onSkillUse,
     ...serverOptions
   } = options;
   const sessions = new Map<string, Session>();
@@ -76,6 +83,12 @@ export function createSkillsMcpHttpHandler(
         ...serverOptions,
         policy: (authInfo?.extra?.[PRINCIPAL_KEY] as SkillsMcpPrincipal).policy,
         watch: false,
+        ...(onSkillUse === undefined
+          ? {}
+          : {
+              onSkillUse: (use) =>
+                onSkillUse(use, authInfo?.extra?.[PRINCIPAL_KEY] as SkillsMcpPrincipal),
+            }),
       }),
     { legacy: 'reject' },
   );
@@ -123,9 +136,16 @@ export function createSkillsMcpHttpHandler(
     });
     const session: Session = {
       principalId: principal.id,
+      principal,
       lastUsed: Date.now(),
       policy: principal.policy,
-      server: new SkillsMcpServer({ ...serverOptions, policy: () => session.policy }),
+      server: new SkillsMcpServer({
+        ...serverOptions,
+        policy: () => session.policy,
+        ...(onSkillUse === undefined
+          ? {}
+          : { onSkillUse: (use) => onSkillUse(use, session.principal) }),
+      }),
       transport,
     };
     transport.onclose = () => {
@@ -164,6 +184,7 @@ export function createSkillsMcpHttpHandler(
         return jsonRpcError(403, 'This session belongs to another principal.');
       }
       session.policy = principal.policy;
+      session.principal = principal;
       session.lastUsed = Date.now();
       return session.transport.handleRequest(request);
     },

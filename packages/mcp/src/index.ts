@@ -65,6 +65,7 @@ export {
   SkillsMcpServer,
   type SkillsMcpServerOptions,
 } from './skills-mcp-server.ts';
+export type { SkillsMcpSkillUse, SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
 export {
   createMcpSkillSource,
   DEFAULT_MCP_SKILL_TIMEOUT_MS,

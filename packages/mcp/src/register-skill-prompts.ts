@@ -10,17 +10,19 @@ import { activate, loadActivatableSkill, renderForkRequest } from '@skillset/cor
 import { describePromptArguments } from './describe-prompt-arguments.ts';
 import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import { outcomeOfError, type SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
 
 /** Options for {@link registerSkillPrompts}. */
 export interface RegisterSkillPromptsOptions {
   server: Server;
   registry: SkillRegistry;
   policy: SkillsMcpPolicy;
+  onSkillUse?: SkillsMcpSkillUseListener;
 }
 
 /** Answers `prompts/list` and `prompts/get`: one prompt per skill the user may invoke (entry point `mcp_prompt`). */
 export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void {
-  const { server, registry, policy } = options;
+  const { server, registry, policy, onSkillUse } = options;
 
   server.setRequestHandler('prompts/list', async (_request, ctx) => {
     const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
@@ -38,43 +40,59 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
   });
 
   server.setRequestHandler('prompts/get', async (request, ctx) => {
-    const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
+    const info = requestInfoOf(ctx);
     const { name, arguments: given = {} } = request.params;
-    const found = await gate.find(name, 'mcp_prompt');
-    const skill =
-      found === undefined
-        ? undefined
-        : await loadActivatableSkill({ registry, entry: found.entry });
-    if (skill === undefined) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        `Unknown prompt ${JSON.stringify(name)}.`,
-      );
-    }
-    const result = await activate({
-      skill,
-      arguments: withoutEmptyValues(given),
-      getSkill: async (reference) => {
-        const referenced = await gate.find(reference, 'mcp_resource');
-        return referenced === undefined
-          ? undefined
-          : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
-      },
-    });
-    if (!result.success) {
-      const { error } = result;
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, {
-        code: error.code,
-        ...(error.usage === undefined ? {} : { usage: error.usage }),
-      });
-    }
-    const { activation } = result;
-    const text = activation.kind === 'inline' ? activation.content : renderForkRequest(activation);
-    const prompt: GetPromptResult = {
-      description: skill.manifest.description,
-      messages: [{ role: 'user', content: { type: 'text', text } }],
+    let reported = false;
+    const report = (skill: string, outcome: string) => {
+      reported = true;
+      onSkillUse?.({ skill, entryPoint: 'mcp_prompt', outcome }, info);
     };
-    return prompt;
+    try {
+      const gate = await resolveSkillsMcpGate(policy, info, registry);
+      const found = await gate.find(name, 'mcp_prompt');
+      const skill =
+        found === undefined
+          ? undefined
+          : await loadActivatableSkill({ registry, entry: found.entry });
+      if (skill === undefined) {
+        report(found?.entry.name ?? name, found === undefined ? 'unknown_skill' : 'invalid_skill');
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `Unknown prompt ${JSON.stringify(name)}.`,
+        );
+      }
+      const skillName = skill.manifest.name;
+      const result = await activate({
+        skill,
+        arguments: withoutEmptyValues(given),
+        getSkill: async (reference) => {
+          const referenced = await gate.find(reference, 'mcp_resource');
+          return referenced === undefined
+            ? undefined
+            : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
+        },
+      });
+      if (!result.success) {
+        const { error } = result;
+        report(skillName, error.code);
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message, {
+          code: error.code,
+          ...(error.usage === undefined ? {} : { usage: error.usage }),
+        });
+      }
+      const { activation } = result;
+      const text =
+        activation.kind === 'inline' ? activation.content : renderForkRequest(activation);
+      const prompt: GetPromptResult = {
+        description: skill.manifest.description,
+        messages: [{ role: 'user', content: { type: 'text', text } }],
+      };
+      report(skillName, 'ok');
+      return prompt;
+    } catch (error) {
+      if (!reported) report(name, outcomeOfError(error));
+      throw error;
+    }
   });
 }
 

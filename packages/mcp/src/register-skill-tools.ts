@@ -1,9 +1,16 @@
 import type { CallToolResult, Server, ServerContext, Tool } from '@modelcontextprotocol/server';
-import type { ApproveFunction, PolicyGate, SkillRegistry, SkillTool } from '@skillset/core';
+import type {
+  ApproveFunction,
+  PolicyGate,
+  SkillRegistry,
+  SkillTool,
+  UseSkillData,
+} from '@skillset/core';
 import { closestNames, formatToolResult } from '@skillset/core/serving';
 import { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
 import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import type { SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
 
 /** Options for {@link registerSkillTools}. */
 export interface RegisterSkillToolsOptions {
@@ -12,11 +19,13 @@ export interface RegisterSkillToolsOptions {
   policy: SkillsMcpPolicy;
   /** Largest text `read_skill_file` returns, in bytes. */
   maxFileBytes?: number;
+  /** Hears of every `use_skill` call that names a skill. */
+  onSkillUse?: SkillsMcpSkillUseListener;
 }
 
 /** Answers `tools/list` and `tools/call` with core's skill tools, built for the principal at each request. */
 export function registerSkillTools(options: RegisterSkillToolsOptions): void {
-  const { server, registry, policy, maxFileBytes } = options;
+  const { server, registry, policy, maxFileBytes, onSkillUse } = options;
   const buildTools = async (ctx: ServerContext) => {
     // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
     const [{ createSkillTools }, { loadRankerData }] = await Promise.all([
@@ -66,6 +75,16 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
     }
     // Bad input is a tool result with isError (SEP-1303), so the model can read it and retry.
     const result = await tool.execute(input);
+    if (name === 'use_skill') {
+      const used = result.ok
+        ? (result.data as UseSkillData | undefined)?.activation?.name
+        : undefined;
+      const skill = used ?? input.skill;
+      if (typeof skill === 'string') {
+        const outcome = result.ok ? 'ok' : result.error.code;
+        onSkillUse?.({ skill, entryPoint: 'mcp_tool', outcome }, requestInfoOf(ctx));
+      }
+    }
     const callResult: CallToolResult = {
       content: [{ type: 'text', text: formatToolResult(result) }],
     };

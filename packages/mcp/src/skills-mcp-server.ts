@@ -6,6 +6,7 @@ import { registerSkillPrompts } from './register-skill-prompts.ts';
 import { registerSkillTools } from './register-skill-tools.ts';
 import { createGatedSkillSource } from './skills-extension/create-gated-skill-source.ts';
 import type { SkillsMcpPolicy } from './skills-mcp-policy.ts';
+import type { SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
 import { watchListChanges } from './watch-list-changes.ts';
 
 /** The version the server reports in `initialize` and `server/discover`. */
@@ -30,6 +31,8 @@ export interface SkillsMcpServerOptions {
    * for one request (the 2026-07-28 era over HTTP) leaves it to the handler's own watcher.
    */
   watch?: boolean;
+  /** Hears of every attempt to use a skill (`use_skill`, `prompts/get`), for usage records. */
+  onSkillUse?: SkillsMcpSkillUseListener;
 }
 
 const INSTRUCTIONS =
@@ -59,7 +62,8 @@ export class SkillsMcpServer extends McpServer {
         instructions: INSTRUCTIONS,
       },
     );
-    const { registry, policy, maxFileBytes, listChangedDelayMs, skillsPageSize } = options;
+    const { registry, policy, maxFileBytes, listChangedDelayMs, skillsPageSize, onSkillUse } =
+      options;
     const server = this.server;
     new SkillsExtension({
       source: createGatedSkillSource({
@@ -75,8 +79,14 @@ export class SkillsMcpServer extends McpServer {
       registry,
       policy,
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
+      ...(onSkillUse === undefined ? {} : { onSkillUse }),
     });
-    registerSkillPrompts({ server, registry, policy });
+    registerSkillPrompts({
+      server,
+      registry,
+      policy,
+      ...(onSkillUse === undefined ? {} : { onSkillUse }),
+    });
     registerCompletions({ server, registry, policy });
     this.#watch = options.watch ?? true;
     this.#startWatching = () =>

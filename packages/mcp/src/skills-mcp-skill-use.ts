@@ -1,0 +1,26 @@
+import { SkillsetError } from '@skillset/core/serving';
+import type { SkillsMcpRequestInfo } from './skills-mcp-policy.ts';
+
+/** One attempt to use a skill through MCP (a `use_skill` call or a `prompts/get`), for the host's usage records. */
+export interface SkillsMcpSkillUse {
+  /** The skill's name, or the name asked for when no skill the principal may use has it. */
+  skill: string;
+  entryPoint: 'mcp_tool' | 'mcp_prompt';
+  /**
+   * `ok`, or the error code of the failed attempt: `unknown_skill` for a prompt name the principal
+   * has no skill of, `invalid_input` for a `use_skill` call the tool refused (an unknown or denied
+   * name among them), the activation's code (`missing_argument`, …) or a thrown error's code.
+   */
+  outcome: string;
+}
+
+/** Hears of every attempt to use a skill through MCP; it must not throw. */
+export type SkillsMcpSkillUseListener = (
+  use: SkillsMcpSkillUse,
+  request: SkillsMcpRequestInfo,
+) => void;
+
+/** The outcome a thrown error gives an attempt: its code, or `internal_error`. */
+export function outcomeOfError(error: unknown): string {
+  return SkillsetError.isInstance(error) ? error.code : 'internal_error';
+}
