@@ -217,6 +217,20 @@ describe('POST /api/chat', () => {
     expect(output?.output).toMatchObject({ ok: false });
     expect(JSON.stringify(server.endpoint.requests)).not.toContain('SAUCE-42');
     expect(textOf(chunks)).toBe('I cannot use that.');
+    // The model was told "unknown skill"; usage knows the policy refused it.
+    const failed = async () => {
+      await server.runtime.usage.flush();
+      const summary = await server.store.usage.summary({
+        workspaceId: server.owner.workspaceId,
+        from: new Date(0),
+        to: new Date(Date.now() + 60_000),
+      });
+      return summary.failed;
+    };
+    await waitUntil(async () => (await failed()).length > 0);
+    expect(await failed()).toMatchObject([
+      { skillName: 'secret', outcome: 'permission_denied', count: 1 },
+    ]);
   });
 
   it('leaves a skill with content risks out of the prompt and refuses it when the workspace blocks them', async () => {

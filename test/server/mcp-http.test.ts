@@ -156,6 +156,33 @@ describe('/mcp', () => {
     expect(counts.find((count) => count.trigger === 'model')?.count).toBeGreaterThanOrEqual(1);
   });
 
+  it('records failed attempts with their codes, and no row for a name that is no skill name', async () => {
+    const client = await connect(agentToken);
+    const from = new Date();
+    await expect(client.getPrompt({ name: 'deploy' })).rejects.toBeInstanceOf(McpError);
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'secret' } });
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'nothing-here' } });
+    await client.callTool({ name: 'use_skill', arguments: { skill: 'Not a skill name!' } });
+    await client.callTool({ name: 'use_skill', arguments: { skill: 42 } });
+    await runtime.usage.flush();
+    const summary = await store.usage.summary({
+      workspaceId,
+      from,
+      to: new Date(Date.now() + 60_000),
+    });
+    expect(summary.total).toBe(0);
+    expect(
+      summary.failed.map(({ skillName, outcome, count }) => [skillName, outcome, count]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['deploy', 'missing_argument', 1],
+        ['secret', 'permission_denied', 1],
+        ['nothing-here', 'unknown_skill', 1],
+      ]),
+    );
+    expect(summary.failures).toBe(3);
+  });
+
   it('refuses a connection without a valid token', async () => {
     await expect(connect()).rejects.toThrow();
     await expect(connect('sks_unknown')).rejects.toThrow();

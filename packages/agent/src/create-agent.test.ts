@@ -281,7 +281,7 @@ describe('createAgent', () => {
 
   it('asks a person where a rule says ask, and reports a refusal to the model', async () => {
     const approvals: AgentApprovalRequest[] = [];
-    const { agent, calls } = setUp(
+    const { agent, calls, uses } = setUp(
       [
         {
           toolCalls: [
@@ -307,6 +307,28 @@ describe('createAgent', () => {
     const typed = await run(agent.send('/release-notes 1.0'));
     expect(typed).toEqual([{ type: 'error', message: 'Using skill release-notes was declined.' }]);
     expect(agent.activeSkills()).toEqual([]);
+    expect(uses).toEqual([
+      { skill: 'release-notes', by: 'model', outcome: 'approval_denied' },
+      { skill: 'release-notes', by: 'user', outcome: 'approval_denied' },
+    ]);
+  });
+
+  it('reports a refused /name as permission_denied, and an approved one as a use', async () => {
+    const { agent, uses } = setUp(
+      [{ text: 'Sent as text.' }, { text: 'Approved.' }],
+      { approve: () => true },
+      [
+        { skill: 'secret-sauce', surface: 'user', action: 'deny' },
+        { skill: 'release-notes', surface: 'user', action: 'ask' },
+      ],
+    );
+    const refused = await run(agent.send('/secret-sauce now'));
+    expect(refused[0]).toMatchObject({ type: 'notice' });
+    await run(agent.send('/release-notes 2.0'));
+    expect(uses).toEqual([
+      { skill: 'secret-sauce', by: 'user', outcome: 'permission_denied' },
+      { skill: 'release-notes', by: 'user', outcome: 'ok' },
+    ]);
   });
 
   it('offers to save a worked-out procedure only when it can manage skills, and saves it', async () => {

@@ -37,7 +37,10 @@ export interface AgentSkillUse {
   skill: string;
   /** `user`: a `/name` in a message; `model`: a `use_skill` call. */
   by: 'user' | 'model';
-  /** `ok`, or the error code of the failed attempt. */
+  /**
+   * `ok`, or the error code of the failed attempt: a refused `/name` is `permission_denied`, one
+   * an `ask` rule held back `approval_denied` (or `approval_required` when nobody can be asked).
+   */
   outcome: string;
 }
 
@@ -170,20 +173,34 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         if (!activeBefore.has(name)) session.markInactive(name);
       }
     };
+    // An activation an `ask` rule holds back is reported once a person has answered.
+    const awaitingApproval = new Set<string>();
     try {
       const invoked = await invokeMessage({
         message,
         registry,
-        decide: (entry, use) =>
-          gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+        decide: async (entry, use) => {
+          const decision = await gate.decide(
+            entry,
+            use === 'invoke' ? 'slash_command' : 'read_skill_file',
+          );
+          if (use === 'invoke' && decision.requiresApproval) awaitingApproval.add(entry.name);
+          return decision;
+        },
         session,
         ...(options.prefixes === undefined ? {} : { prefixes: options.prefixes }),
-        onAttempt: (entry, outcome) => onSkillUse?.({ skill: entry.name, by: 'user', outcome }),
+        onAttempt: (entry, outcome) => {
+          if (outcome === 'ok' && awaitingApproval.has(entry.name)) return;
+          onSkillUse?.({ skill: entry.name, by: 'user', outcome });
+        },
       });
       if (!invoked.success) {
         rollback();
         yield { type: 'error', message: invoked.error.message };
         return;
+      }
+      for (const { entry } of invoked.refused) {
+        onSkillUse?.({ skill: entry.name, by: 'user', outcome: 'permission_denied' });
       }
       for (const invocation of [...invoked.unknown, ...invoked.refused.map((r) => r.invocation)]) {
         yield {
@@ -203,6 +220,11 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
           };
           if (approveSkill === undefined || !(await approveSkill(request))) {
             rollback();
+            onSkillUse?.({
+              skill: entry.name,
+              by: 'user',
+              outcome: approveSkill === undefined ? 'approval_required' : 'approval_denied',
+            });
             const why =
               approveSkill === undefined
                 ? "needs a person's approval, and none can be asked here"
@@ -210,6 +232,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
             yield { type: 'error', message: `Using skill ${entry.name} ${why}.` };
             return;
           }
+          onSkillUse?.({ skill: entry.name, by: 'user', outcome: 'ok' });
         }
         const alreadyActive = activation.kind === 'inline' && activation.alreadyActive;
         yield {

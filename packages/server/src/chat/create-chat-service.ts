@@ -17,6 +17,7 @@ import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ModelConfig } from '../config/server-config.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
+import { resolveSkillAttempt } from '../runtime/resolve-skill-attempt.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
 import { boundChatHistory, MAX_CHAT_HISTORY_TOKENS } from './bound-chat-history.ts';
 import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
@@ -125,16 +126,19 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
     `${ownerOf(principal)}|${scope.policy.agent?.id ?? ''}|${chatId}`;
 
   const recordUse = async (scope: RuntimeScope, use: AgentSkillUse) => {
-    const entry = await scope.skills.registry.resolve(use.skill);
-    const stored = entry === undefined ? undefined : scope.skills.storedSkill(entry);
+    const attempt = await resolveSkillAttempt({
+      scope,
+      name: use.skill,
+      entryPoint: use.by === 'user' ? 'slash_command' : 'use_skill',
+      outcome: use.outcome,
+    });
+    if (attempt === undefined) return;
     runtime.usage.record({
+      ...attempt,
       workspaceId: scope.policy.workspaceId,
-      skill: entry?.name ?? use.skill,
-      ...(stored === undefined ? {} : { skillId: stored.id, version: stored.currentVersion }),
       principal: scope.policy.principal,
       surface: 'agent',
       event: use.by === 'user' ? 'injection' : 'activation',
-      outcome: use.outcome,
     });
   };
 

@@ -60,32 +60,48 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
 /**
  * Handles the leading `/name`s of a user message with core's `invokeMessage`; a skill the
  * principal may not invoke is reported as an unknown name, so the API discloses nothing about it,
- * and a skill that needs approval is reported without its body.
+ * and a skill that needs approval is reported without its body. Usage hears of every attempt on an
+ * existing skill, a refused one as `permission_denied` and a held-back one as `approval_required`.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
   const { skills, gate, message, session, onUse } = options;
   const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
   const registry = skills.derived('memoized-registry', () => memoizeSkillLoads(skills.registry));
   const versionOf = (entry: SkillEntry) => skills.storedSkill(entry)?.currentVersion ?? 0;
+  const report = (entry: SkillEntry, outcome: string) => {
+    const stored = skills.storedSkill(entry);
+    onUse?.({
+      skill: entry.name,
+      ...(stored === undefined ? {} : { skillId: stored.id }),
+      version: versionOf(entry),
+      surface: 'user',
+      outcome,
+    });
+  };
+  // Nobody approves here, so an activation an `ask` rule holds back is not a use.
+  const awaitingApproval = new Set<string>();
   const result = await invokeMessageWithCore({
     message,
     registry,
     entries,
-    decide: (entry, use) => gate.decide(entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
+    decide: async (entry, use) => {
+      const decision = await gate.decide(
+        entry,
+        use === 'invoke' ? 'api_invoke' : 'read_skill_file',
+      );
+      if (use === 'invoke' && decision.requiresApproval) awaitingApproval.add(entry.name);
+      return decision;
+    },
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    onAttempt: (entry, outcome) => {
-      const stored = skills.storedSkill(entry);
-      onUse?.({
-        skill: entry.name,
-        ...(stored === undefined ? {} : { skillId: stored.id }),
-        version: versionOf(entry),
-        surface: 'user',
-        outcome,
-      });
-    },
+    onAttempt: (entry, outcome) =>
+      report(
+        entry,
+        outcome === 'ok' && awaitingApproval.has(entry.name) ? 'approval_required' : outcome,
+      ),
   });
   if (!result.success) throw invocationFailure(result.error);
+  for (const { entry } of result.refused) report(entry, 'permission_denied');
   return {
     activations: result.activations.map(({ entry, activation, requiresApproval }) => {
       const base = { name: activation.name, context: activation.kind, version: versionOf(entry) };

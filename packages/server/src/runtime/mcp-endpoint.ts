@@ -1,6 +1,8 @@
-import type { SkillEntryPoint } from '@skillset/core';
-import type { SkillsMcpHttpHandler, SkillsMcpPrincipal } from '@skillset/mcp';
+import type { SkillsMcpHttpHandler, SkillsMcpPrincipal, SkillsMcpSkillUse } from '@skillset/mcp';
+import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
+import { loggableError } from '../http/loggable-error.ts';
+import { resolveSkillAttempt } from './resolve-skill-attempt.ts';
 import type { RuntimeScope } from './skill-runtime.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
@@ -9,6 +11,7 @@ import type { WorkspaceSkills } from './workspace-skills.ts';
 export interface McpEndpointOptions {
   open(principal: RequestPrincipal): Promise<RuntimeScope>;
   record(use: SkillUse): void;
+  logger: Logger;
   /** Sessions one principal may hold, and how long an unused one stays open. */
   maxSessionsPerPrincipal: number;
   sessionIdleMs: number;
@@ -20,50 +23,39 @@ export interface McpEndpoint {
   close(): Promise<void>;
 }
 
-interface UseRequest {
-  skill: string;
-  entryPoint: SkillEntryPoint;
-  event: SkillUse['event'];
-  surface: string;
-}
-
-/** Reads which skill a JSON-RPC request uses (a `use_skill` call or a prompt), for usage records. */
-async function readUseRequests(request: Request): Promise<UseRequest[]> {
-  if (request.method !== 'POST') return [];
-  let body: unknown;
-  try {
-    body = await request.clone().json();
-  } catch {
-    return [];
-  }
-  const messages = Array.isArray(body) ? body : [body];
-  const uses: UseRequest[] = [];
-  for (const message of messages) {
-    const { method, params } = (message ?? {}) as {
-      method?: unknown;
-      params?: { name?: unknown; arguments?: { skill?: unknown } };
-    };
-    if (method === 'tools/call' && params?.name === 'use_skill') {
-      const skill = params.arguments?.skill;
-      if (typeof skill === 'string') {
-        uses.push({ skill, entryPoint: 'mcp_tool', event: 'activation', surface: 'model' });
-      }
-    } else if (method === 'prompts/get' && typeof params?.name === 'string') {
-      uses.push({
-        skill: params.name,
-        entryPoint: 'mcp_prompt',
-        event: 'injection',
-        surface: 'user',
-      });
-    }
-  }
-  return uses;
-}
-
 /** Creates the `/mcp` endpoint: the bearer token's principal selects the registry and the policy. */
 export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   const handlers = new Map<string, Promise<SkillsMcpHttpHandler>>();
   const principals = new WeakMap<Request, SkillsMcpPrincipal>();
+  const scopes = new WeakMap<SkillsMcpPrincipal, RuntimeScope>();
+
+  const record = async (use: SkillsMcpSkillUse, scope: RuntimeScope) => {
+    const tool = use.entryPoint === 'mcp_tool';
+    const attempt = await resolveSkillAttempt({
+      scope,
+      name: use.skill,
+      entryPoint: use.entryPoint,
+      outcome: use.outcome,
+    });
+    if (attempt === undefined) return;
+    options.record({
+      ...attempt,
+      workspaceId: scope.policy.workspaceId,
+      principal: scope.policy.principal,
+      surface: tool ? 'model' : 'user',
+      event: tool ? 'activation' : 'injection',
+    });
+  };
+  const onSkillUse = (use: SkillsMcpSkillUse, principal: SkillsMcpPrincipal) => {
+    const scope = scopes.get(principal);
+    if (scope === undefined) return;
+    record(use, scope).catch((error: unknown) =>
+      options.logger.warn(
+        { err: loggableError(error), skill: use.skill },
+        'MCP skill use not recorded',
+      ),
+    );
+  };
   // The MCP SDK and its JSON-schema validators are a tenth of the server's modules: loaded on the
   // first `/mcp` request, not at start (decision 0095).
   let mcpModule: Promise<typeof import('@skillset/mcp')> | undefined;
@@ -79,6 +71,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
           authenticate: (request) => principals.get(request),
           maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,
           sessionIdleMs: options.sessionIdleMs,
+          onSkillUse,
         }),
       );
       handlers.set(key, handler);
@@ -89,31 +82,15 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
 
   return {
     async handle(request, principal) {
-      const { policy, skills, gate } = await options.open(principal);
-      principals.set(request, {
+      const scope = await options.open(principal);
+      const { policy, skills, gate } = scope;
+      const mcpPrincipal: SkillsMcpPrincipal = {
         id: `${policy.principal.kind}:${policy.principal.id}`,
         policy: gate,
-      });
-      const uses = await readUseRequests(request);
-      const response = await (await handlerFor(skills)).handle(request);
-      if (response.ok) {
-        for (const use of uses) {
-          const entry = await skills.registry.resolve(use.skill);
-          if (entry === undefined) continue;
-          if (!(await gate.decide(entry, use.entryPoint)).allowed) continue;
-          const stored = skills.storedSkill(entry);
-          options.record({
-            workspaceId: policy.workspaceId,
-            skill: entry.name,
-            ...(stored === undefined ? {} : { skillId: stored.id, version: stored.currentVersion }),
-            principal: policy.principal,
-            surface: use.surface,
-            event: use.event,
-            outcome: 'ok',
-          });
-        }
-      }
-      return response;
+      };
+      principals.set(request, mcpPrincipal);
+      scopes.set(mcpPrincipal, scope);
+      return (await handlerFor(skills)).handle(request);
     },
     async close() {
       const open = [...handlers.values()];

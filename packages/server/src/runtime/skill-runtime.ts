@@ -193,6 +193,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const mcp = createMcpEndpoint({
     open: (principal) => open(principal),
     record: usage.record,
+    logger,
     maxSessionsPerPrincipal: limits.maxMcpSessionsPerPrincipal,
     sessionIdleMs: limits.mcpSessionIdleMs,
   });

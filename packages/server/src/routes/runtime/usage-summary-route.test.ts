@@ -133,6 +133,40 @@ describe('GET /api/usage/summary', () => {
     expect(body.unused).not.toContain('release');
   });
 
+  it('counts a /name the policy refuses, and one an ask rule holds back, as failures', async () => {
+    await using server = await createRuntimeTestApp();
+    for (const name of ['deploy', 'review']) await server.addSkill(skillText(name));
+    const agent = await server.addAgent({ name: 'ci-bot' });
+    const workspaceId = server.owner.workspaceId;
+    const agentId = agent.agentId as string;
+    await server.store.permissions.create({
+      workspaceId,
+      agentId,
+      skill: 'deploy',
+      action: 'deny',
+    });
+    await server.store.permissions.create({ workspaceId, agentId, skill: 'review', action: 'ask' });
+    for (const message of ['/deploy now', '/review the diff', '/nope']) {
+      const response = await server.request('POST', '/api/skills/invoke', {
+        token: agent.token,
+        json: { message },
+      });
+      expect(response.status).toBe(200);
+    }
+    const { body } = await summary(server, '?days=1');
+    expect(body.total).toBe(0);
+    expect(body.failures).toBe(2);
+    expect(body.failed.map(({ skill, outcome, count }) => ({ skill, outcome, count }))).toEqual(
+      expect.arrayContaining([
+        { skill: 'deploy', outcome: 'permission_denied', count: 1 },
+        { skill: 'review', outcome: 'approval_required', count: 1 },
+      ]),
+    );
+    expect(body.principals).toEqual([
+      { kind: 'agent', id: agentId, name: 'ci-bot', uses: 0, failures: 2 },
+    ]);
+  });
+
   it('answers members and viewers of the workspace, and refuses agent tokens', async () => {
     const { server, agent } = await seeded();
     await using _server = server;
