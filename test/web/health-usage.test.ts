@@ -82,6 +82,14 @@ beforeAll(async () => {
       outcome: 'missing_argument',
       at: daysAgo(0),
     },
+    {
+      workspaceId,
+      skillName: 'pdf-tools',
+      trigger: 'model',
+      principal: bot,
+      outcome: 'unknown_skill',
+      at: daysAgo(1),
+    },
   ]);
   const other = await app.addWorkspace('Empty workspace');
   browser = await launchBrowser();
@@ -156,18 +164,23 @@ describe('usage page', () => {
     expect((await rows(topSkills)).map((cells) => cells.slice(0, 3))).toEqual([
       ['notes', '3', '1'],
       ['risky', '1', '0'],
+      ['pdf-tools', '0', '1'],
     ]);
     const principals = page.getByRole('table', { name: 'Uses per person and agent' });
     expect((await rows(principals)).map((cells) => cells.slice(1))).toEqual([
-      ['Agent', '3', '0'],
+      ['Agent', '3', '1'],
       ['Person', '1', '1'],
     ]);
-    await page.getByRole('heading', { name: 'Failures (1)' }).waitFor();
+    await page.getByRole('heading', { name: 'Failures (2)' }).waitFor();
     const failures = page.getByRole('table', { name: 'Failures' });
     expect((await rows(failures)).map((cells) => cells.slice(0, 3))).toEqual([
       ['notes', 'A required argument was missing missing_argument', '1'],
+      ['pdf-tools', 'No skill by that name unknown_skill', '1'],
     ]);
-    await page.getByText('4 uses and 1 failure in the last 30 days.').waitFor();
+    // A name no skill has links nowhere.
+    expect(await failures.getByRole('link', { name: 'pdf-tools' }).count()).toBe(0);
+    await failures.getByRole('link', { name: 'notes' }).waitFor();
+    await page.getByText('4 uses and 2 failures in the last 30 days.').waitFor();
     await principals.getByRole('link', { name: 'support-bot' }).waitFor();
     const unused = page.getByRole('list', { name: 'Unused skills' });
     await unused.getByRole('link', { name: 'idle-skill' }).waitFor();
@@ -186,6 +199,7 @@ describe('usage page', () => {
       [
         ['notes', '2'],
         ['risky', '1'],
+        ['pdf-tools', '0'],
       ],
     );
     expect(await page.locator('table:has(caption) tbody tr').count()).toBe(7);

@@ -5922,7 +5922,7 @@ export interface components {
             /** @description Failed attempts per skill and error code, most recent first. */
             failed: {
                 skill: string;
-                /** @description The error code, e.g. `missing_argument` or `approval_required`. */
+                /** @description The error code: an invocation error (`missing_argument`, …), `permission_denied`, `approval_required`, `approval_denied`, `unknown_skill` (a name no skill has), `invalid_input`, or a thrown error’s code. */
                 outcome: string;
                 count: number;
                 lastAt: string;

@@ -11,6 +11,10 @@ const FAILURES: Record<string, string> = {
   approval_denied: 'A person refused the approval',
   permission_denied: 'The policy refused it',
   skill_not_found: 'No such skill for this principal',
+  unknown_skill: 'No skill by that name',
+  invalid_input: 'The model’s call did not fit the tool',
+  skill_file_unreadable: 'A file of the skill could not be read',
+  internal_error: 'An error inside Skillset',
 };
 
 /** A failed attempt's error code in plain words; an unknown code is shown as it is. */

@@ -35,9 +35,13 @@ export function FailuresTable({ failed }: { failed: UsageSummary['failed'] }) {
             {shown.map((row) => (
               <Table.Tr key={`${row.skill}|${row.outcome}`}>
                 <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '7ch' }}>
-                  <Anchor component={Link} to={skillLinkPath(row.skill)} inherit>
-                    {row.skill}
-                  </Anchor>
+                  {row.outcome === 'unknown_skill' ? (
+                    row.skill
+                  ) : (
+                    <Anchor component={Link} to={skillLinkPath(row.skill)} inherit>
+                      {row.skill}
+                    </Anchor>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {describeFailure(row.outcome)} <Code>{row.outcome}</Code>

@@ -6,7 +6,7 @@ import type { UsageSummary } from './use-usage-summary.ts';
 
 const times = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The skills used or tried in the period, most used first: uses, failures and when last. */
+/** The skills used or tried in the period, most used first: uses, failures and the last attempt. */
 export function TopSkillsTable({ skills }: { skills: UsageSummary['skills'] }) {
   const { shown, hidden, showAll } = useShowAll(skills, 10);
   if (skills.length === 0) {
@@ -29,7 +29,7 @@ export function TopSkillsTable({ skills }: { skills: UsageSummary['skills'] }) {
               <Table.Th scope="col" ta="right">
                 Failures
               </Table.Th>
-              <Table.Th scope="col">Last used</Table.Th>
+              <Table.Th scope="col">Last attempt</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

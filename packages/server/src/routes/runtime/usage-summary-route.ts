@@ -61,7 +61,8 @@ const usageSummarySchema = z
         z.object({
           skill: z.string(),
           outcome: z.string().openapi({
-            description: 'The error code, e.g. `missing_argument` or `approval_required`.',
+            description:
+              'The error code: an invocation error (`missing_argument`, …), `permission_denied`, `approval_required`, `approval_denied`, `unknown_skill` (a name no skill has), `invalid_input`, or a thrown error’s code.',
           }),
           count: z.number().int(),
           lastAt: z.string(),
