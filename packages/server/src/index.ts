@@ -7,6 +7,7 @@ export type {
   ChatApprovalRequest,
   ChatDataParts,
   ChatOptions,
+  ChatScriptOptions,
   ChatUIMessage,
 } from './chat/index.ts';
 export { type ConnectionLimits, defaultConnectionLimits } from './config/connection-limits.ts';

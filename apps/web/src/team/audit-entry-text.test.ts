@@ -119,4 +119,26 @@ describe('describeAuditEntry', () => {
       'deleted the secret GITHUB_TOKEN',
     );
   });
+
+  it('says which script of which skill ran and how it ended, or why it did not', () => {
+    const run = (details: Record<string, unknown>) =>
+      describeAuditEntry(
+        {
+          action: 'script.run',
+          actor: { kind: 'agent', id: 'a9' },
+          target: { kind: 'skill', id: 'csv-report' },
+          details: { skill: 'csv-report', script: 'scripts/convert.py', ...details },
+        },
+        names,
+      ).text;
+    expect(run({ outcome: 'ok', exitCode: 0, durationMs: 412 })).toBe(
+      'ran scripts/convert.py of csv-report: exit code 0, 412 ms',
+    );
+    expect(run({ outcome: 'ok', exitCode: null, timedOut: true, durationMs: 30000 })).toBe(
+      'ran scripts/convert.py of csv-report: stopped at the time limit, 30000 ms',
+    );
+    expect(run({ outcome: 'run_denied' })).toBe(
+      'was refused running scripts/convert.py of csv-report (run_denied)',
+    );
+  });
 });

@@ -50,6 +50,17 @@ const ACTIONS: Record<string, Describe> = {
     return `bound the secret ${text(details.name)} to ${bound}`;
   },
   'secret.delete': (details) => `deleted the secret ${text(details.name)}`,
+  'script.run': (details, target) => {
+    const what = `${text(details.script)} of ${quoted(details.skill, target)}`;
+    if (details.outcome !== 'ok') return `was refused running ${what} (${text(details.outcome)})`;
+    const end =
+      details.timedOut === true
+        ? 'stopped at the time limit'
+        : typeof details.exitCode === 'number'
+          ? `exit code ${details.exitCode}`
+          : `stopped by ${text(details.signal) || 'a signal'}`;
+    return `ran ${what}: ${end}, ${String(details.durationMs ?? '?')} ms`;
+  },
   'workspace.create': (details) => `created the workspace ${text(details.name)}`,
   'workspace.update': () => 'changed the workspace settings',
   'session.sign_in': () => 'signed in',

@@ -22,6 +22,7 @@ import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
 import { boundChatHistory, MAX_CHAT_HISTORY_TOKENS } from './bound-chat-history.ts';
 import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
+import { type ChatScriptOptions, createChatScripts } from './chat-scripts.ts';
 import {
   type ChatApprovalRequest,
   type ChatUIMessage,
@@ -40,6 +41,8 @@ export interface ChatOptions {
   maxChatsPerWorkspace?: number;
   /** The history a conversation keeps, in tokens; older turns are dropped; default {@link MAX_CHAT_HISTORY_TOKENS}. */
   maxHistoryTokens?: number;
+  /** How skill scripts run (`run_skill_script`): on by default, in bubblewrap only. */
+  scripts?: ChatScriptOptions;
 }
 
 /** One turn asked of the chat. */
@@ -119,6 +122,8 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
   );
 
   const { store } = runtime;
+  const scripts = createChatScripts(runtime, options.scripts);
+  runtime.signal.addEventListener('abort', () => void scripts.close(), { once: true });
   const maxPerWorkspace = options.maxChatsPerWorkspace ?? DEFAULT_MAX_CHATS;
   // A turn runs here now: a second one of the same conversation waits (per instance).
   const running = new Set<string>();
@@ -189,8 +194,10 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
         execute: async ({ writer }) => {
           try {
             const output = createChatStreamWriter(writer);
+            const scriptTools = scripts.forTurn(principal, scope, runningKey);
             const agent = createAgent({
               ...agentOptions(scope, agentModel, chatId),
+              ...(scriptTools === undefined ? {} : { scripts: scriptTools }),
               history: (saved?.history ?? []) as ModelMessage[],
               activeSkills: saved?.activeSkills ?? [],
               approve: async (request) => {

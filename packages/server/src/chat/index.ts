@@ -1,5 +1,6 @@
 export { type ApprovalOutcome, type ChatApprovals, createChatApprovals } from './chat-approvals.ts';
 export { type ChatModel, createChatModel } from './chat-model.ts';
+export { type ChatScriptOptions, type ChatScripts, createChatScripts } from './chat-scripts.ts';
 export {
   type ChatApprovalRequest,
   type ChatDataParts,

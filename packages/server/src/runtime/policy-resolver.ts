@@ -26,6 +26,21 @@ export interface ResolvedPolicy {
   pinnedSkills: readonly string[];
   /** How the principal appears in logs and usage events. */
   principal: { kind: 'user' | 'agent'; id: string };
+  /**
+   * The names of the workspace's secrets bound to each skill (lower-case name), when the server
+   * can read secret values: they satisfy the skill's `requires.env`.
+   */
+  secretEnv: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The names of a workspace's readable secrets, by the (lower-case) skills they are bound to. */
+async function loadSecretEnv(store: Store, workspaceId: string) {
+  const bound = new Map<string, string[]>();
+  if (!store.secrets.configured) return bound;
+  for (const secret of await store.secrets.list(workspaceId)) {
+    for (const skill of secret.skills) bound.set(skill, [...(bound.get(skill) ?? []), secret.name]);
+  }
+  return bound;
 }
 
 /** Options for {@link createPolicyResolver}. */
@@ -91,6 +106,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
       workspaceId,
       ...(agent === undefined ? {} : { agentId: agent.id }),
     });
+    const secretEnv = await loadSecretEnv(store, workspaceId);
     const settings = agent?.settings;
     const context = createRequestPolicyContext({
       principal,
@@ -115,6 +131,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         userId,
         settings?.catalogBudget ?? workspace.settings.catalogBudget,
         settings?.skills,
+        [...secretEnv],
       ]),
       context,
       workspaceId,
@@ -127,6 +144,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         principal.kind === 'user'
           ? { kind: 'user', id: principal.userId }
           : { kind: 'agent', id: principal.agentId },
+      secretEnv,
     };
     return resolved;
   };

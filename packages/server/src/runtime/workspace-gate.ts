@@ -5,6 +5,7 @@ import {
   type SkillEntryPoint,
 } from '@skillset/core';
 import type { ResolvedPolicy } from './policy-resolver.ts';
+import { receivesSecrets } from './receives-secrets.ts';
 import { storedSkillSubject } from './stored-skill-subject.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
 
@@ -21,7 +22,7 @@ export function workspaceGate(skills: WorkspaceSkills, policy: ResolvedPolicy): 
       subjectOf: async (entry: SkillEntry) => {
         if (policy.context.contentRisks === 'block') await skills.scanContentRisks([entry]);
         const stored = skills.storedSkill(entry);
-        return storedSkillSubject(
+        const subject = storedSkillSubject(
           {
             scope: entry.scope,
             name: entry.name,
@@ -33,6 +34,11 @@ export function workspaceGate(skills: WorkspaceSkills, policy: ResolvedPolicy): 
           },
           skills.contentRisksOf(entry),
         );
+        // Secrets bound to the skill reach its scripts, so they count as its variables.
+        const provided = receivesSecrets(entry)
+          ? policy.secretEnv.get(entry.name.toLowerCase())
+          : undefined;
+        return provided === undefined ? subject : { ...subject, providedEnv: provided };
       },
     }),
   );

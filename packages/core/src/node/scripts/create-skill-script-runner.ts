@@ -71,7 +71,16 @@ export function createSkillScriptRunner(
     return result;
   };
   const scratchFor = async (skill: string): Promise<string> => {
-    sessionDir ??= mkdtemp(join(options.scratchRoot ?? tmpdir(), 'skillset-scratch-'));
+    if (sessionDir === undefined) {
+      const root = options.scratchRoot ?? tmpdir();
+      const made = mkdir(root, { recursive: true }).then(() =>
+        mkdtemp(join(root, 'skillset-scratch-')),
+      );
+      sessionDir = made;
+      made.catch(() => {
+        if (sessionDir === made) sessionDir = undefined;
+      });
+    }
     const folder = join(await sessionDir, scratchName(skill));
     await mkdir(folder, { recursive: true });
     scratchDirs.set(skill.toLowerCase(), folder);
