@@ -221,6 +221,37 @@ describe.skipIf(!sandbox.available || !corpusPresent)(
       ).toEqual([]);
     });
 
+    it('asks in the interactive chat before each run, and runs only what is approved', async () => {
+      await using cli = await project();
+      const dedupe = ['-', '--deduplicate', '--output', 'refs.bib'];
+      endpoint = await startOpenAiCompatibleServer([
+        useSkill,
+        runScript(dedupe, BIB),
+        (request) => ({ text: `First: ${toolResults(request).split('\n')[2]}` }),
+        runScript(dedupe, BIB),
+        (request) => ({ text: `Second: ${toolResults(request)}` }),
+      ]);
+      const run = await spawnSkillset(['chat'], {
+        cwd: cli.project,
+        env: {
+          ...cli.env,
+          TMPDIR: tmp.path,
+          SKILLSET_MODEL: 'openai-compatible:test-model',
+          OPENAI_BASE_URL: endpoint.baseUrl,
+        },
+        input: 'Clean up my references\ny\nAgain, please\nn\n',
+      });
+      expect(run.exitCode).toBe(0);
+      const question =
+        'Run scripts/format_bibtex.py ["-","--deduplicate","--output","refs.bib"] of skill citation-management in the sandbox? [y/N]';
+      expect(run.stdout.split(question)).toHaveLength(3);
+      expect(run.stdout).toContain('First: removed 1 duplicates');
+      expect(run.stdout).toContain(
+        'Second: Error: A person declined running scripts/format_bibtex.py of skill',
+      );
+      expect(run.stderr).toContain('did not run (approval_denied)');
+    });
+
     it('refuses to run without an allow rule, since no one can approve in -p mode', async () => {
       await using cli = await project();
       const run = await chat(
