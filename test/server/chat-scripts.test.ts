@@ -76,6 +76,7 @@ const scratchRoot = () => path.join(folders.path, 'scratch');
 /** A chat app with the scripted model, the two stored skills and REPORT_TOKEN bound to csv-report. */
 async function scriptsApp(
   script: Array<CompletionReply | ((request: CompletionRequest) => CompletionReply)>,
+  scripts: { bwrap?: string } = {},
 ): Promise<RuntimeTestApp> {
   endpoint = await startOpenAiCompatibleServer(script);
   const { model } = resolveServerConfig({
@@ -85,7 +86,7 @@ async function scriptsApp(
     secretKey: randomBytes(32).toString('base64'),
     chat: {
       ...(model === undefined ? {} : { model }),
-      scripts: { cacheDir: cacheDir(), scratchRoot: scratchRoot() },
+      scripts: { cacheDir: cacheDir(), scratchRoot: scratchRoot(), ...scripts },
     },
   });
   const workspaceId = server.owner.workspaceId;
@@ -395,5 +396,31 @@ describe.skipIf(!sandbox.available)(`POST /api/chat runs skill scripts${skipReas
     const second = await readStream(await chat(server, member.token, 'scripts-6', 'Peek'));
     expect(outputsOf(second, 'run_skill_script')[0]?.text).toContain('REPORT_TOKEN=none');
     expect(JSON.stringify(endpoint?.requests)).not.toContain(TOKEN);
+  });
+});
+
+describe('POST /api/chat without a sandbox', () => {
+  it('answers the model with the reason and runs nothing, even where a rule allows the run', async () => {
+    await using server = await scriptsApp([use('csv-report'), convert, { text: 'No sandbox.' }], {
+      bwrap: '/nonexistent/bwrap',
+    });
+    await allowRun(server, 'csv-report');
+    const chunks = await readStream(
+      await chat(server, server.owner.token, 'scripts-7', 'Total these'),
+    );
+    expect(outputsOf(chunks, 'run_skill_script')).toEqual([
+      {
+        ok: false,
+        error: {
+          code: 'sandbox_unavailable',
+          message: expect.stringContaining(
+            'Cannot run scripts/convert.py in a sandbox: bubblewrap was set to /nonexistent/bwrap',
+          ),
+        },
+      },
+    ]);
+    expect((await scriptAudits(server)).map((entry) => entry.details.outcome)).toEqual([
+      'sandbox_unavailable',
+    ]);
   });
 });
