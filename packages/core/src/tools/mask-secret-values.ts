@@ -6,9 +6,9 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * Replaces every occurrence of each secret's value (≥ 4 characters) with `[secret NAME]`, as the
- * sandbox's `maskSecrets` does (kept here so the runtime-neutral tools need no Node module). With
- * `cut`, the text was cut short, so a secret's beginning at its very end is masked too.
+ * Replaces every occurrence of each secret's value (≥ 4 characters) with `[secret NAME]` (the
+ * sandbox's `maskSecrets` is this without `cut`). With `cut`, the text was cut short, so a
+ * secret's beginning at its very end is masked too.
  */
 export function maskSecretValues(
   text: string,

@@ -2,6 +2,7 @@ import { mkdir, realpath } from 'node:fs/promises';
 import { constants } from 'node:os';
 import { isAbsolute } from 'node:path';
 import { SkillsetError } from '../../errors/skillset-error.ts';
+import type { SkillScriptOutput } from '../../tools/skill-script-runner.ts';
 import { buildBwrapArguments } from './bwrap-arguments.ts';
 import { requireSandbox } from './check-sandbox.ts';
 import { chooseInterpreter, findSystemProgram, SANDBOX_PATH } from './choose-interpreter.ts';
@@ -35,20 +36,8 @@ export interface SkillScriptRun {
   bwrap?: string;
 }
 
-/** What a script run did. */
-export interface SkillScriptResult {
-  exitCode: number | null;
-  signal: string | null;
-  timedOut: boolean;
-  stdout: string;
-  stderr: string;
-  stdoutTruncated: boolean;
-  stderrTruncated: boolean;
-  durationMs: number;
-  /** The files under the scratch folder after the run, relative paths, sorted. */
-  files: Array<{ path: string; size: number }>;
-  sandbox: 'bubblewrap' | 'none';
-}
+/** What a script run did: the tools' {@link SkillScriptOutput}. */
+export type SkillScriptResult = SkillScriptOutput;
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const RUNNER_ENV = new Set(['PATH', 'HOME', 'LANG']);
