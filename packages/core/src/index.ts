@@ -238,6 +238,24 @@ export {
   safeParsePolicyConfig,
   type WorkspacePolicySettings,
 } from './policy/index.ts';
+export {
+  type AllowedSigner,
+  buildSkillSigningManifest,
+  canonicalJson,
+  digestSkillSigningManifest,
+  isSignatureFile,
+  readSkillFiles,
+  SKILL_SIGNATURE_FILE,
+  SKILL_SIGNATURE_NAMESPACE,
+  SKILL_SIGNED_MANIFEST_FILE,
+  type SkillManifestFile,
+  type SkillSignatureProblem,
+  type SkillSignatureStatus,
+  type SkillSigningManifest,
+  serializeSkillSigningManifest,
+  sha256Hex,
+  type TrustedSigners,
+} from './provenance/index.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
 export { closestNames } from './registry/closest-names.ts';
 export {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '@skillset/core';
 
 /** The parts of a Skills-extension entry a manifest digest covers. */
 export interface McpSkillManifest {
@@ -21,17 +22,4 @@ export function digestMcpSkillManifest(entry: McpSkillManifest): string {
           .sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0));
   const text = canonicalJson({ frontmatter: entry.frontmatter, resources });
   return `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
-}
-
-/** JSON with object keys in code-unit order and no whitespace (RFC 8785's shape for JSON values). */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const fields = Object.entries(value)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`);
-    return `{${fields.join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
