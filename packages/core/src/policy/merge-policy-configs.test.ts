@@ -55,3 +55,23 @@ describe('mergePolicyConfigs: contentRisks', () => {
     expect(mergePolicyConfigs({}, { contentRisks: 'allow' })).toEqual({ contentRisks: 'allow' });
   });
 });
+
+describe('mergePolicyConfigs and signatures', () => {
+  it('keeps requireSigned from either file and accumulates trusted and revoked signers', () => {
+    const merged = mergePolicyConfigs(
+      { requireSigned: true, trustedSigners: ['alice@example.com ssh-ed25519 AAAA'] },
+      {
+        requireSigned: false,
+        trustedSigners: ['bob@example.com ssh-ed25519 BBBB'],
+        revokedSigners: ['ssh-ed25519 CCCC'],
+      },
+    );
+    expect(merged).toEqual({
+      requireSigned: true,
+      trustedSigners: ['alice@example.com ssh-ed25519 AAAA', 'bob@example.com ssh-ed25519 BBBB'],
+      revokedSigners: ['ssh-ed25519 CCCC'],
+    });
+    expect(mergePolicyConfigs({}, { requireSigned: true }).requireSigned).toBe(true);
+    expect(mergePolicyConfigs({ requireSigned: false }, {}).requireSigned).toBe(false);
+  });
+});

@@ -15,7 +15,8 @@ function mergeValues(lower: unknown, higher: unknown): unknown {
  * Merges the user config with the project config, project winning: `allowlist` and `integrations`
  * are replaced when the project sets them, `config` is merged key by key, and `rules` accumulate
  * (user rules first) so that a deny from either file holds — a project cannot re-allow what the user denied;
- * likewise `contentRisks: "block"` in either file holds; `mcpServers` are merged by label,
+ * likewise `contentRisks: "block"` and `requireSigned: true` in either file hold, trusted and
+ * revoked signers accumulate; `mcpServers` are merged by label,
  * the project's entry replacing the user's.
  */
 export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): PolicyConfig {
@@ -33,6 +34,14 @@ export function mergePolicyConfigs(user: PolicyConfig, project: PolicyConfig): P
   const contentRisks =
     user.contentRisks === 'block' ? 'block' : (project.contentRisks ?? user.contentRisks);
   if (contentRisks !== undefined) merged.contentRisks = contentRisks;
+  if (user.requireSigned === true || project.requireSigned !== undefined) {
+    merged.requireSigned = user.requireSigned === true || project.requireSigned === true;
+  } else if (user.requireSigned !== undefined) merged.requireSigned = user.requireSigned;
+  for (const key of ['trustedSigners', 'revokedSigners'] as const) {
+    if (user[key] !== undefined || project[key] !== undefined) {
+      merged[key] = [...(user[key] ?? []), ...(project[key] ?? [])];
+    }
+  }
   if (user.mcpServers !== undefined || project.mcpServers !== undefined) {
     merged.mcpServers = { ...user.mcpServers, ...project.mcpServers };
   }

@@ -48,7 +48,7 @@ describe('parsePolicyConfig', () => {
         rules[1].skill: Missing required key "skill". Add "skill" (string).
         allowlist: Expected a list, got "pdf". Write a list here.
         integrations[0]: Expected a non-empty string. Write a name or a pattern, or remove the entry.
-        rule: Unknown key "rule". Did you mean "rules"? Known keys: $schema, rules, allowlist, integrations, config, contentRisks, mcpServers."
+        rule: Unknown key "rule". Did you mean "rules"? Known keys: $schema, rules, allowlist, integrations, config, contentRisks, requireSigned, trustedSigners, revokedSigners, mcpServers."
     `);
   });
 

@@ -22,6 +22,12 @@ export const policyConfigSchema = z.strictObject({
   integrations: z.array(nonEmptyText).optional(),
   config: z.record(z.string(), z.unknown()).optional(),
   contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
+  /** Only skills with a valid signature by a trusted signer are let through. */
+  requireSigned: z.boolean().optional(),
+  /** Lines of a git-style `allowed_signers` file: `principals [options] keytype base64-key`. */
+  trustedSigners: z.array(nonEmptyText).optional(),
+  /** Revoked public keys, `keytype base64-key` each: a signature by one never holds. */
+  revokedSigners: z.array(nonEmptyText).optional(),
   mcpServers: mcpServersConfigSchema.optional(),
 });
 
