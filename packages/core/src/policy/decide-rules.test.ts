@@ -30,14 +30,14 @@ const steps = (decision: ReturnType<typeof decide>) =>
 describe('decide: allowlist, permission rules and the invocation matrix', () => {
   describe('step 6: allowlist', () => {
     it('allows every skill when the allowlist is empty', () => {
-      expect(steps(decide(skill('pdf'), agent(), 'model'))[5]).toBe(
+      expect(steps(decide(skill('pdf'), agent(), 'model'))[6]).toBe(
         'allowlist:pass:allowlist_empty',
       );
     });
 
     it('records the pattern that matched, exact or glob, ignoring case', () => {
       const context = agent({ agent: { allowlist: ['docx', 'PDF-*'] } });
-      expect(decide(skill('pdf-fill'), context, 'model').reasons[5]).toMatchInlineSnapshot(`
+      expect(decide(skill('pdf-fill'), context, 'model').reasons[6]).toMatchInlineSnapshot(`
         {
           "code": "allowlist_matched",
           "message": "Allowlisted by "PDF-*".",
@@ -46,7 +46,7 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
           "step": "allowlist",
         }
       `);
-      expect(decide(skill('docx'), context, 'model').reasons[5]?.pattern).toBe('docx');
+      expect(decide(skill('docx'), context, 'model').reasons[6]?.pattern).toBe('docx');
     });
 
     it('refuses a skill outside the allowlist', () => {
@@ -71,7 +71,7 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
     const withRules = (rules: PermissionRule[]) => agent({ rules });
 
     it('allows by default and says so', () => {
-      expect(decide(skill('pdf'), withRules([]), 'model').reasons[6]).toMatchInlineSnapshot(`
+      expect(decide(skill('pdf'), withRules([]), 'model').reasons[7]).toMatchInlineSnapshot(`
         {
           "code": "no_matching_rule",
           "message": "No permission rule matches; the default is allow.",
@@ -104,12 +104,12 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
       `);
       const noDeny = decide(skill('deploy'), withRules(rules.slice(0, 2)), 'model');
       expect(noDeny).toMatchObject({ allowed: true, visible: true, requiresApproval: true });
-      expect(noDeny.reasons[6]?.code).toBe('approval_required_by_rule');
+      expect(noDeny.reasons[7]?.code).toBe('approval_required_by_rule');
     });
 
     it('lets an allow rule decide when it is the only match', () => {
       const decision = decide(skill('pdf'), withRules([{ skill: 'p?f', action: 'allow' }]), 'user');
-      expect(decision.reasons[6]).toMatchInlineSnapshot(`
+      expect(decision.reasons[7]).toMatchInlineSnapshot(`
         {
           "code": "allowed_by_rule",
           "message": "Rule: allow "p?f" for * on every surface.",
@@ -127,7 +127,7 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
       const rules: PermissionRule[] = [{ skill: 'deploy', action: 'ask' }];
       const ask = decide(skill('deploy'), withRules(rules), 'user');
       expect(ask).toMatchObject({ allowed: true, visible: true, requiresApproval: true });
-      expect(ask.reasons).toHaveLength(8);
+      expect(ask.reasons).toHaveLength(9);
       const blockedLater = decide(
         skill('deploy', { userInvocable: false }),
         withRules(rules),

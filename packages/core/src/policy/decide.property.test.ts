@@ -122,6 +122,7 @@ describe('decide (properties)', () => {
       'integration',
       'eligibility',
       'content',
+      'signature',
       'allowlist',
       'permission',
       'invocation',

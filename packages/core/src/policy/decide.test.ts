@@ -31,7 +31,7 @@ const steps = (decision: ReturnType<typeof decide>) =>
   decision.reasons.map((reason) => `${reason.step}:${reason.outcome}:${reason.code}`);
 
 describe('decide', () => {
-  it('allows a plain skill for the local user, recording all eight steps', () => {
+  it('allows a plain skill for the local user, recording all nine steps', () => {
     const decision = decide(skill('pdf'), createPolicyContext(), 'model');
     expect(decision).toMatchInlineSnapshot(`
       {
@@ -73,6 +73,12 @@ describe('decide', () => {
             "message": "The policy does not block content risks.",
             "outcome": "pass",
             "step": "content",
+          },
+          {
+            "code": "signature_not_required",
+            "message": "The policy does not require signatures.",
+            "outcome": "pass",
+            "step": "signature",
           },
           {
             "code": "allowlist_empty",

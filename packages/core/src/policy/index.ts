@@ -73,6 +73,7 @@ export {
   checkIntegration,
   checkInvocation,
   checkScope,
+  checkSignature,
   POLICY_STEP_EVALUATORS,
 } from './policy-steps.ts';
 export type { PolicySubject } from './policy-subject.ts';

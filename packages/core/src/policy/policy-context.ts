@@ -42,6 +42,8 @@ export interface PolicyContext {
   environment: PolicyEnvironment;
   /** `block`: skills with content risks are refused on every surface but `manage`; absent means `allow`. */
   contentRisks?: ContentRiskPolicy;
+  /** Only skills signed by a trusted signer pass, on every surface but `manage`. */
+  requireSigned?: boolean;
 }
 
 /** The parts of a {@link PolicyContext} a caller may give; everything is optional. */
@@ -54,6 +56,8 @@ export interface PolicyContextOptions {
   environment?: PolicyEnvironmentOptions;
   /** Overrides the config's `contentRisks`. */
   contentRisks?: ContentRiskPolicy;
+  /** True holds even when the config says false (a workspace or agent requiring signatures wins). */
+  requireSigned?: boolean;
   /**
    * A local policy config folded in: its rules are added, its integrations become the workspace's,
    * its config values become config keys, and its allowlist becomes the agent's — for an agent level
@@ -82,6 +86,8 @@ export function createPolicyContext(options: PolicyContextOptions = {}): PolicyC
   };
   const contentRisks = options.contentRisks ?? config?.contentRisks;
   if (contentRisks !== undefined) context.contentRisks = contentRisks;
+  if (options.requireSigned === true || config?.requireSigned === true)
+    context.requireSigned = true;
   if (options.workspace !== undefined || config?.integrations !== undefined) {
     const integrations = options.workspace?.integrations ?? config?.integrations;
     context.workspace = {

@@ -8,6 +8,7 @@ export const POLICY_STEPS = [
   'integration',
   'eligibility',
   'content',
+  'signature',
   'allowlist',
   'permission',
   'invocation',

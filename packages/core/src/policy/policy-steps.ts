@@ -202,6 +202,53 @@ export const checkContent: PolicyStepEvaluator = (subject, context, surface) => 
   return reason('content', 'pass', 'no_content_risks', 'The content scan found no risks.');
 };
 
+/** Step 5b: under `requireSigned`, the skill must carry a valid signature by a trusted signer. */
+export const checkSignature: PolicyStepEvaluator = (subject, context, surface) => {
+  if (context.requireSigned !== true) {
+    return reason(
+      'signature',
+      'pass',
+      'signature_not_required',
+      'The policy does not require signatures.',
+    );
+  }
+  if (surface === 'manage') {
+    return notApplicable('signature', surface, 'an unsigned skill can still be fixed or signed.');
+  }
+  const name = subject.manifest.name;
+  const status = subject.signature;
+  if (status === undefined) {
+    return reason(
+      'signature',
+      'block',
+      'signature_not_checked',
+      `The signature of "${name}" was not checked, and the policy requires signed skills.`,
+    );
+  }
+  if (status.state === 'unsigned') {
+    return reason(
+      'signature',
+      'block',
+      'skill_unsigned',
+      `"${name}" is not signed (${status.reason}), and the policy requires signed skills; sign it with: skillset sign ${name} --key <ssh key>.`,
+    );
+  }
+  if (status.state === 'invalid') {
+    return reason(
+      'signature',
+      'block',
+      `signature_${status.code}`,
+      `The signature of "${name}" does not hold: ${status.reason}`,
+    );
+  }
+  return reason(
+    'signature',
+    'pass',
+    'signed_by_trusted_signer',
+    `"${name}" is signed by ${status.signer} (${status.fingerprint}).`,
+  );
+};
+
 /** Step 6: the agent's allowlist must match the skill's name (exact or glob); empty allows all. */
 export const checkAllowlist: PolicyStepEvaluator = (subject, context) => {
   const allowlist = context.agent?.allowlist ?? [];
@@ -264,6 +311,7 @@ export const POLICY_STEP_EVALUATORS: readonly PolicyStepEvaluator[] = [
   checkIntegration,
   checkEligibility,
   checkContent,
+  checkSignature,
   checkAllowlist,
   checkPermission,
   checkInvocation,

@@ -1,3 +1,4 @@
+import type { SkillSignatureStatus } from '../provenance/skill-signature-status.ts';
 import type { SkillManifest } from '../skill/skill-manifest.ts';
 import type { SkillScope } from '../skill/skill-scope.ts';
 
@@ -19,4 +20,9 @@ export interface PolicySubject {
    * it): they count as set for `requires.env`.
    */
   providedEnv?: readonly string[];
+  /**
+   * The skill's signature checked against the host's trusted signers; absent when the host did
+   * not check it, which a `requireSigned` policy refuses.
+   */
+  signature?: SkillSignatureStatus;
 }
