@@ -57,5 +57,7 @@ export function createRequestPolicyContext(
       workspace.settings.contentRisks === 'block' || settings?.contentRisks === 'block'
         ? 'block'
         : 'allow',
+    // Either level requiring signatures holds.
+    requireSigned: workspace.settings.requireSigned === true || settings?.requireSigned === true,
   });
 }

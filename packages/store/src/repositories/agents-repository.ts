@@ -64,6 +64,7 @@ export function normalizeAgentSettings(settings: Partial<AgentSettings>): AgentS
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
   if (settings.contentRisks === 'block') result.contentRisks = 'block';
+  if (settings.requireSigned === true) result.requireSigned = true;
   if (settings.role === 'member') result.role = 'member';
   return result;
 }

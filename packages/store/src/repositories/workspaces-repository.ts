@@ -71,6 +71,13 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
   if (settings.integrations !== undefined) result.integrations = [...settings.integrations];
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
   if (settings.contentRisks === 'block') result.contentRisks = 'block';
+  if (settings.requireSigned === true) result.requireSigned = true;
+  if (settings.trustedSigners !== undefined && settings.trustedSigners.length > 0) {
+    result.trustedSigners = [...settings.trustedSigners];
+  }
+  if (settings.revokedSigners !== undefined && settings.revokedSigners.length > 0) {
+    result.revokedSigners = [...settings.revokedSigners];
+  }
   if (settings.mcpServers !== undefined && Object.keys(settings.mcpServers).length > 0) {
     result.mcpServers = structuredClone(settings.mcpServers);
   }

@@ -16,6 +16,8 @@ export interface AgentSettings {
   catalogBudget?: number;
   /** `block`: skills with content risks are refused for this agent even when its workspace allows them; stored only when `block`. */
   contentRisks?: 'allow' | 'block';
+  /** Only signed skills (by the workspace's trusted signers) reach this agent, even when its workspace allows unsigned ones; stored only when true. */
+  requireSigned?: boolean;
   /** The skills the agent is built around; they cannot be deleted while referenced here. */
   skills: string[];
   /**

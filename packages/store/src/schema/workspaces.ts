@@ -19,6 +19,12 @@ export interface WorkspaceSettings {
   catalogBudget?: number;
   /** `block`: skills with content risks are refused on every surface but `manage`; stored only when `block`. */
   contentRisks?: 'allow' | 'block';
+  /** Only skills signed by a trusted signer are let through on every surface but `manage`; stored only when true. */
+  requireSigned?: boolean;
+  /** The workspace's trusted signers, one git `allowed_signers` line each; stored only when not empty. */
+  trustedSigners?: string[];
+  /** Revoked public keys, `keytype base64-key` each: a signature by one never holds; stored only when not empty. */
+  revokedSigners?: string[];
   /** MCP servers serving skills (SEP-2640) to this workspace, by label; their skills are `label:name`. */
   mcpServers?: Record<string, WorkspaceMcpServer>;
 }

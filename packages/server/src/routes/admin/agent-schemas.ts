@@ -16,6 +16,10 @@ export const agentSettingsSchema = z
       description:
         '`block`: skills the doctor flags for content risks are refused for this agent; absent: as the workspace says',
     }),
+    requireSigned: z.boolean().optional().openapi({
+      description:
+        "true: only skills signed by one of the workspace's trusted signers reach this agent; absent: as the workspace says",
+    }),
     skills: z.array(z.string()),
     role: z.enum(['viewer', 'member']).optional().openapi({
       description:
@@ -32,6 +36,7 @@ export const agentSettingsInputSchema = z.strictObject({
   includePersonal: z.boolean().optional(),
   catalogBudget: z.number().int().min(1).max(1_000_000).nullable().optional(),
   contentRisks: z.enum(CONTENT_RISK_POLICIES).optional(),
+  requireSigned: z.boolean().optional(),
   skills: patternListSchema.optional(),
   role: z.enum(['viewer', 'member']).optional(),
 });

@@ -174,6 +174,15 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
             ...(body.settings.contentRisks === undefined
               ? {}
               : { contentRisks: body.settings.contentRisks }),
+            ...(body.settings.requireSigned === undefined
+              ? {}
+              : { requireSigned: body.settings.requireSigned }),
+            ...(body.settings.trustedSigners === undefined
+              ? {}
+              : { trustedSigners: body.settings.trustedSigners }),
+            ...(body.settings.revokedSigners === undefined
+              ? {}
+              : { revokedSigners: body.settings.revokedSigners }),
             ...(body.settings.mcpServers === undefined
               ? {}
               : { mcpServers: body.settings.mcpServers ?? undefined }),

@@ -8,6 +8,7 @@ export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES).openapi('WorkspaceRol
 const integrationsSchema = z.array(z.string().min(1).max(100)).max(200);
 const catalogBudgetSchema = z.number().int().min(1).max(1_000_000);
 const contentRisksSchema = z.enum(CONTENT_RISK_POLICIES);
+const signerLinesSchema = z.array(z.string().max(16_384)).max(1000);
 
 /** The most MCP skill servers one workspace may name. */
 export const MAX_WORKSPACE_MCP_SERVERS = 20;
@@ -77,6 +78,16 @@ export const workspaceSchema = z
         description:
           '`block`: skills the doctor flags for content risks are refused on every surface but management',
       }),
+      requireSigned: z.boolean().openapi({
+        description:
+          'Only skills signed by one of the trusted signers are let through on every surface but management',
+      }),
+      trustedSigners: z.array(z.string()).openapi({
+        description: "The workspace's trusted signers, one git allowed_signers line each",
+      }),
+      revokedSigners: z.array(z.string()).openapi({
+        description: "Revoked public keys ('keytype base64-key'): a signature by one never holds",
+      }),
       mcpServers: z.record(z.string(), mcpServerSchema).optional().openapi({
         description: "MCP servers whose skills join the workspace as 'label:name' (admin-only)",
       }),
@@ -101,6 +112,9 @@ export const createWorkspaceSchema = z.strictObject({
       integrations: integrationsSchema,
       catalogBudget: catalogBudgetSchema,
       contentRisks: contentRisksSchema,
+      requireSigned: z.boolean(),
+      trustedSigners: signerLinesSchema,
+      revokedSigners: signerLinesSchema,
     })
     .partial()
     .optional(),
@@ -118,6 +132,12 @@ export const updateWorkspaceSchema = z.strictObject({
       integrations: integrationsSchema.nullable().optional(),
       catalogBudget: catalogBudgetSchema.nullable().optional(),
       contentRisks: contentRisksSchema.optional(),
+      requireSigned: z.boolean().optional(),
+      trustedSigners: signerLinesSchema.optional().openapi({
+        description:
+          'One git allowed_signers line each (`principal ssh-ed25519 AAAA…`); a bad line is a 400 naming it',
+      }),
+      revokedSigners: signerLinesSchema.optional(),
       mcpServers: mcpServersInputSchema.nullable().optional(),
     })
     .optional(),
@@ -149,6 +169,9 @@ export function toWorkspaceJson(
         ? {}
         : { catalogBudget: workspace.settings.catalogBudget }),
       contentRisks: workspace.settings.contentRisks ?? 'allow',
+      requireSigned: workspace.settings.requireSigned === true,
+      trustedSigners: workspace.settings.trustedSigners ?? [],
+      revokedSigners: workspace.settings.revokedSigners ?? [],
       ...(workspace.settings.mcpServers === undefined
         ? {}
         : {
