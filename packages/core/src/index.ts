@@ -340,6 +340,20 @@ export type {
 } from './source/skill-source.ts';
 export { SOURCE_ISSUE_CODES, type SourceIssueCode } from './source/source-issue-codes.ts';
 export {
+  type PrincipalKind,
+  principalKindOf,
+  recordSkillMetrics,
+  recordSkillSpan,
+  SKILL_ATTRIBUTE_KEYS,
+  type SkillOutcome,
+  type SkillSpanAttributes,
+  type SkillSpanName,
+  type SkillSpanOptions,
+  skillOutcomeOf,
+  toSpanAttributes,
+  withSkillSpan,
+} from './telemetry/index.ts';
+export {
   type ApplySkillEditResult,
   type ApprovalRequest,
   type ApproveFunction,

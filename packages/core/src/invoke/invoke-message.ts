@@ -3,6 +3,10 @@ import type { PolicyDecision } from '../policy/decide.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
+import { recordSkillSpan } from '../telemetry/record-skill-span.ts';
+import { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
+import type { PrincipalKind, SkillSpanAttributes } from '../telemetry/skill-span-attributes.ts';
+import { withSkillSpan } from '../telemetry/with-skill-span.ts';
 import type { ActivatableSkill } from './activatable-skill.ts';
 import { type Activation, activate } from './activate.ts';
 import type { ActivationSession } from './activation-session.ts';
@@ -32,6 +36,8 @@ export interface InvokeMessageOptions {
    * that throws is reported with the error's code (`internal_error` for a non-Skillset error).
    */
   onAttempt?: (entry: SkillEntry, outcome: string) => void;
+  /** Who asks, for the activation spans (decision 0130); absent leaves it out. */
+  principal?: PrincipalKind;
 }
 
 /** One skill a message activated. */
@@ -87,7 +93,13 @@ export async function loadEntriesByName(registry: SkillRegistry): Promise<Map<st
  * name does, so nothing refused is ever activated.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
-  const { message, registry, decide, session, onAttempt, prefixes } = options;
+  const { message, registry, decide, session, onAttempt, prefixes, principal } = options;
+  const spanAttributes = (entry?: SkillEntry): SkillSpanAttributes => ({
+    surface: 'user',
+    ...(principal === undefined ? {} : { principal }),
+    ...(entry === undefined ? {} : { skill: entry.name }),
+    ...(entry?.manifest?.version === undefined ? {} : { version: entry.manifest.version }),
+  });
   const entries = options.entries ?? (await loadEntriesByName(registry));
   const parse = (isKnown: (name: string) => boolean) =>
     parseInvocation({ message, isKnown, ...(prefixes === undefined ? {} : { prefixes }) });
@@ -105,6 +117,17 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     const entry = entries.get(invocation.name);
     if (decision === undefined || entry === undefined) unknown.push(invocation);
     else refused.push({ invocation, entry, decision });
+  }
+  // An unknown name is the person's text, so its span carries no name.
+  for (const _ of unknown) {
+    recordSkillSpan('skillset.activate', spanAttributes(), skillOutcomeOf('unknown_skill'));
+  }
+  for (const { entry } of refused) {
+    recordSkillSpan(
+      'skillset.activate',
+      spanAttributes(entry),
+      skillOutcomeOf('permission_denied'),
+    );
   }
 
   const getSkill = async (name: string): Promise<ActivatableSkill | undefined> => {
@@ -130,7 +153,17 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     };
     let result: Awaited<ReturnType<typeof attempt>>;
     try {
-      result = await attempt();
+      result = await withSkillSpan(
+        {
+          name: 'skillset.activate',
+          attributes: spanAttributes(entry),
+          outcomeOf: (done) =>
+            skillOutcomeOf(
+              done === undefined ? 'invalid_skill' : done.success ? 'ok' : done.error.code,
+            ),
+        },
+        attempt,
+      );
     } catch (error) {
       onAttempt?.(entry, SkillsetError.isInstance(error) ? error.code : 'internal_error');
       throw error;

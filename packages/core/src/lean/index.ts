@@ -9,4 +9,6 @@ export { createRegistry } from '../registry/create-registry.ts';
 export { analyzeSkill, buildInvertedIndex } from '../search/build-inverted-index.ts';
 export { createSkillIndex, DEFAULT_INDEX_SETTINGS } from '../search/create-skill-index.ts';
 export { searchSkills } from '../search/search-skills.ts';
+export { principalKindOf } from '../telemetry/skill-span-attributes.ts';
+export { withSkillSpan } from '../telemetry/with-skill-span.ts';
 export { createPolicyGate } from '../tools/create-policy-gate.ts';
