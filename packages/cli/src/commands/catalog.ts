@@ -4,7 +4,9 @@ import {
   createPolicyGate,
   createSkillIndex,
   DEFAULT_CATALOG_BUDGET,
+  principalKindOf,
   renderCatalog,
+  withSkillSpan,
 } from '@skillset/core';
 import { loadRankerData } from '@skillset/core/node';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
@@ -36,14 +38,25 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
     });
     const ranked = options.mode === 'ranked';
     const skills = await loadCatalogSkills({ registry, entries, withBodies: ranked });
-    const result = renderCatalog({
-      skills,
-      budget: options.budget ?? DEFAULT_CATALOG_BUDGET,
-      format: options.format,
-      mode: options.mode,
-      ...(options.query === undefined ? {} : { query: options.query }),
-      ...(ranked ? { index: createSkillIndex(skills, loadRankerData()) } : {}),
-    });
+    const result = await withSkillSpan(
+      {
+        name: 'skillset.catalog',
+        attributes: { surface: 'catalog', principal: principalKindOf(policy.context.principal) },
+        outcomeOf: (rendered) => ({
+          outcome: 'ok',
+          attributes: { count: rendered.entries.length, omitted: rendered.omitted },
+        }),
+      },
+      async () =>
+        renderCatalog({
+          skills,
+          budget: options.budget ?? DEFAULT_CATALOG_BUDGET,
+          format: options.format,
+          mode: options.mode,
+          ...(options.query === undefined ? {} : { query: options.query }),
+          ...(ranked ? { index: createSkillIndex(skills, loadRankerData()) } : {}),
+        }),
+    );
     if (options.json) {
       printJson(terminal, {
         entries: result.entries,

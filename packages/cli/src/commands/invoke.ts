@@ -6,6 +6,7 @@ import {
   createPolicyGate,
   describeInvocation,
   invokeMessage,
+  principalKindOf,
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
@@ -54,6 +55,7 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
       decide: (entry, use) =>
         gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
       session: createActivationSession({ id: randomUUID() }),
+      principal: principalKindOf(policy.context.principal),
     });
     if (!result.success) {
       const hint =

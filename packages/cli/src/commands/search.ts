@@ -1,4 +1,9 @@
-import { createPolicyGate, searchSkills } from '@skillset/core/lean';
+import {
+  createPolicyGate,
+  principalKindOf,
+  searchSkills,
+  withSkillSpan,
+} from '@skillset/core/lean';
 import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
@@ -38,7 +43,15 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
       leftOutOf: 'the search',
     });
     const index = await buildLocalSearchIndex(terminal, { registry, entries });
-    const results = searchSkills(options.query, { index, limit: options.limit }).map((hit) => ({
+    const hits = await withSkillSpan(
+      {
+        name: 'skillset.search',
+        attributes: { surface: 'catalog', principal: principalKindOf(policy.context.principal) },
+        outcomeOf: (found) => ({ outcome: 'ok', attributes: { count: found.length } }),
+      },
+      async () => searchSkills(options.query, { index, limit: options.limit }),
+    );
+    const results = hits.map((hit) => ({
       name: hit.name,
       score: roundScore(hit.score),
       description: hit.description,
