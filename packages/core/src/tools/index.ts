@@ -83,6 +83,17 @@ export {
   type PatchSkillFrontmatterResult,
   patchSkillFrontmatter,
 } from './patch-skill-frontmatter.ts';
+export {
+  type ApprovalKey,
+  approvalActionOf,
+  type RememberApprovalsOptions,
+  type RememberedApprovals,
+  type RememberingApprovalAnswer,
+  type RememberingApprovalRequest,
+  type RememberingApproveFunction,
+  rememberApprovals,
+  skillContentDigest,
+} from './remembered-approvals.ts';
 export { renderForkRequest } from './render-fork-request.ts';
 export { runNamedTool } from './run-named-tool.ts';
 export {
