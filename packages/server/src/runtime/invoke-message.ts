@@ -5,6 +5,7 @@ import {
   invokeMessage as invokeMessageWithCore,
   loadEntriesByName,
   type PolicyGate,
+  principalKindOf,
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
@@ -94,6 +95,7 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     },
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
+    principal: principalKindOf(gate.policy.principal),
     onAttempt: (entry, outcome) =>
       report(
         entry,

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { withSkillSpan } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -104,13 +105,24 @@ export function registerSkillRuntimeRoutes(app: ApiApp, runtime: SkillRuntime) {
   app.openapi(getPrompt, async (context) => {
     const { agent, query, budget, format, mode } = context.req.valid('query');
     const scope = await runtime.open(context.var.principal, agent);
-    const result = await renderPrompt({
-      ...scope,
-      ...(query === undefined ? {} : { query }),
-      ...(budget === undefined ? {} : { budget }),
-      ...(format === undefined ? {} : { format }),
-      ...(mode === undefined ? {} : { mode }),
-    });
+    const result = await withSkillSpan(
+      {
+        name: 'skillset.catalog',
+        attributes: { surface: 'catalog', principal: scope.policy.principal.kind },
+        outcomeOf: (rendered) => ({
+          outcome: 'ok',
+          attributes: { count: rendered.listed.length, omitted: rendered.catalog.omitted },
+        }),
+      },
+      () =>
+        renderPrompt({
+          ...scope,
+          ...(query === undefined ? {} : { query }),
+          ...(budget === undefined ? {} : { budget }),
+          ...(format === undefined ? {} : { format }),
+          ...(mode === undefined ? {} : { mode }),
+        }),
+    );
     runtime.logger.debug(
       {
         event: 'skill.catalog',
