@@ -9,6 +9,8 @@ import {
   invokeMessage,
   type PolicyContext,
   type PolicyGate,
+  type RememberedApprovals,
+  rememberApprovals,
   SCRIPT_TOOL_NAMES,
   type SkillRegistry,
   type SkillScriptToolsOptions,
@@ -65,6 +67,12 @@ export interface CreateAgentOptions {
   catalog?: AgentCatalogOptions;
   /** Asks a person where a rule says `ask` or a tool needs approval; without it those are refused. */
   approve?: AgentApproveFunction;
+  /**
+   * Where a skill approval answered `always` is kept, bound to the skill's content digest: the
+   * same content is approved without asking, a changed skill asks again. Without it `always`
+   * approves once.
+   */
+  approvals?: RememberedApprovals;
   /** Model steps per turn (each tool round is one); default 20. */
   maxSteps?: number;
   /** Retries of a failed model call; default 1. */
@@ -100,6 +108,22 @@ function isFailure(output: unknown): boolean {
   return typeof output === 'object' && output !== null && (output as SkillToolResult).ok === false;
 }
 
+/** The gate's approve function: the person's, consulting remembered approvals when there are any. */
+function skillApproval(
+  approve: AgentApproveFunction | undefined,
+  approvals: RememberedApprovals | undefined,
+  registry: SkillRegistry,
+): ApproveFunction | undefined {
+  if (approve === undefined) return undefined;
+  if (approvals === undefined)
+    return async (request) => (await approve({ kind: 'skill', ...request })) !== false;
+  return rememberApprovals({
+    registry,
+    approvals,
+    ask: (request) => approve({ kind: 'skill', ...request }),
+  });
+}
+
 /**
  * Creates an agent session (DESIGN.md §11): the system prompt carries the skills the policy allows,
  * `/name` and `$name` run through core's invocation flow before the model sees the message, and
@@ -116,8 +140,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
   const session = createActivationSession({ id });
   const history: ModelMessage[] = [...(options.history ?? [])];
   for (const name of options.activeSkills ?? []) session.markActive(name);
-  const approveSkill: ApproveFunction | undefined =
-    approve === undefined ? undefined : (request) => approve({ kind: 'skill', ...request });
+  const approveSkill = skillApproval(approve, options.approvals, registry);
   const shared = {
     registry,
     policy,
