@@ -1,4 +1,14 @@
 export { canonicalJson } from './canonical-json.ts';
+export {
+  type SafeParseSshSignatureResult,
+  type SshSignature,
+  safeParseSshSignature,
+} from './parse-ssh-signature.ts';
+export {
+  type ParseTrustedSignersOptions,
+  type ParseTrustedSignersResult,
+  parseTrustedSigners,
+} from './parse-trusted-signers.ts';
 export { readSkillFiles } from './read-skill-files.ts';
 export { sha256Hex } from './sha256-hex.ts';
 export type {
@@ -18,3 +28,8 @@ export {
   type SkillSigningManifest,
   serializeSkillSigningManifest,
 } from './skill-signing-manifest.ts';
+export { sshKeyFingerprint } from './ssh-key-fingerprint.ts';
+export {
+  type VerifySkillSignatureOptions,
+  verifySkillSignature,
+} from './verify-skill-signature.ts';
