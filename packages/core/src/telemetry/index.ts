@@ -10,4 +10,5 @@ export {
   toSpanAttributes,
 } from './skill-span-attributes.ts';
 export type { SkillSpanName } from './skill-span-name.ts';
+export { traceSkillTool } from './trace-skill-tool.ts';
 export { type SkillSpanOptions, withSkillSpan } from './with-skill-span.ts';

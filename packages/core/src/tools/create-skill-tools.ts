@@ -2,6 +2,8 @@ import type { ActivationSession } from '../invoke/activation-session.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { RankerData, SkillIndex } from '../search/create-skill-index.ts';
+import { principalKindOf } from '../telemetry/skill-span-attributes.ts';
+import { traceSkillTool } from '../telemetry/trace-skill-tool.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
 import { type ApproveFunction, createPolicyGate, type PolicyGate } from './create-policy-gate.ts';
@@ -163,5 +165,6 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
       if (!taken.has(tool.name)) tools.push(tool);
     }
   }
-  return tools;
+  const principal = principalKindOf(gate.policy.principal);
+  return tools.map((tool) => traceSkillTool(tool, principal));
 }

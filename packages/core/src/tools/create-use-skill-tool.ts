@@ -4,6 +4,10 @@ import type { ActivationSession } from '../invoke/activation-session.ts';
 import { closestNames } from '../registry/closest-names.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
+import { recordSkillSpan } from '../telemetry/record-skill-span.ts';
+import { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
+import { principalKindOf } from '../telemetry/skill-span-attributes.ts';
+import { withSkillSpan } from '../telemetry/with-skill-span.ts';
 import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { renderForkRequest } from './render-fork-request.ts';
@@ -93,7 +97,13 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
     },
     async run({ skill: name, arguments: argumentInput }) {
       const gated = await gate.authorize(name, 'use_skill', 'use_skill');
-      if (!gated.ok) return gated.failure;
+      const principal = principalKindOf(gate.policy.principal);
+      if (!gated.ok) {
+        // The name is the model's text when it matched nothing the model may use.
+        const outcome = skillOutcomeOf(gated.failure.error.code);
+        recordSkillSpan('skillset.activate', { surface: 'model', principal }, outcome);
+        return gated.failure;
+      }
       const skill = await loadActivatableSkill({ registry, entry: gated.entry });
       if (skill === undefined) {
         return toolFailure(
@@ -101,17 +111,31 @@ export function createUseSkillTool(options: UseSkillToolOptions): SkillTool<UseS
           `Skill ${JSON.stringify(gated.entry.name)} has validation errors and cannot be used.`,
         );
       }
-      const result = await activate({
-        skill,
-        ...(argumentInput === undefined ? {} : { arguments: argumentInput }),
-        ...(session === undefined ? {} : { session }),
-        getSkill: async (reference) => {
-          const found = await gate.authorize(reference, 'use_skill', 'use_skill');
-          return found.ok
-            ? loadActivatableSkill({ registry, entry: found.entry, withFiles: false })
-            : undefined;
+      const { version } = skill.manifest;
+      const result = await withSkillSpan(
+        {
+          name: 'skillset.activate',
+          attributes: {
+            skill: gated.entry.name,
+            ...(version === undefined ? {} : { version }),
+            surface: 'model',
+            principal,
+          },
+          outcomeOf: (done) => skillOutcomeOf(done.success ? 'ok' : done.error.code),
         },
-      });
+        () =>
+          activate({
+            skill,
+            ...(argumentInput === undefined ? {} : { arguments: argumentInput }),
+            ...(session === undefined ? {} : { session }),
+            getSkill: async (reference) => {
+              const found = await gate.authorize(reference, 'use_skill', 'use_skill');
+              return found.ok
+                ? loadActivatableSkill({ registry, entry: found.entry, withFiles: false })
+                : undefined;
+            },
+          }),
+      );
       if (!result.success) {
         const { error } = result;
         return toolFailure(error.code, error.message, {

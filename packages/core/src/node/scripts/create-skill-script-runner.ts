@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { SkillsetError } from '../../errors/skillset-error.ts';
 import type { SkillEntry } from '../../registry/skill-entry.ts';
-import type { SkillScriptRunner } from '../../tools/skill-script-runner.ts';
+import { skillOutcomeOf } from '../../telemetry/skill-outcome-of.ts';
+import { withSkillSpan } from '../../telemetry/with-skill-span.ts';
+import type { SkillScriptOutput, SkillScriptRunner } from '../../tools/skill-script-runner.ts';
 import { runSkillScript } from '../sandbox/run-skill-script.ts';
 import type { SandboxLimits } from '../sandbox/sandbox-limits.ts';
 import { readScratchFile } from './read-scratch-file.ts';
@@ -45,6 +47,12 @@ function defaultSkillDir(skill: SkillEntry): string {
     throw unavailable(skill);
   }
   return skill.path;
+}
+
+/** A run's outcome for telemetry: ok on exit code 0, else why it failed. */
+function scriptRunOutcome(output: SkillScriptOutput) {
+  if (output.timedOut) return skillOutcomeOf('script_timed_out');
+  return skillOutcomeOf(output.exitCode === 0 ? 'ok' : 'script_failed');
 }
 
 /** A skill's scratch folder name: its lower-case name, escaped, never `.` or `..`. */
@@ -99,22 +107,31 @@ export function createSkillScriptRunner(
 
   return {
     run: (request) =>
-      oneAtATime(async () => {
-        const skillDir = await skillDirOf(request.skill);
-        const scratchDir = await scratchFor(request.skill.name);
-        return runSkillScript({
-          skillDir,
-          script: request.script,
-          args: request.args,
-          scratchDir,
-          env: request.env,
-          network: request.network,
-          ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
-          ...(options.limits === undefined ? {} : { limits: options.limits }),
-          ...(options.bwrap === undefined ? {} : { bwrap: options.bwrap }),
-          ...(request.signal === undefined ? {} : { signal: request.signal }),
-        });
-      }),
+      oneAtATime(() =>
+        withSkillSpan(
+          {
+            name: 'skillset.script_run',
+            attributes: { skill: request.skill.name, surface: 'run' },
+            outcomeOf: scriptRunOutcome,
+          },
+          async () => {
+            const skillDir = await skillDirOf(request.skill);
+            const scratchDir = await scratchFor(request.skill.name);
+            return runSkillScript({
+              skillDir,
+              script: request.script,
+              args: request.args,
+              scratchDir,
+              env: request.env,
+              network: request.network,
+              ...(request.stdin === undefined ? {} : { stdin: request.stdin }),
+              ...(options.limits === undefined ? {} : { limits: options.limits }),
+              ...(options.bwrap === undefined ? {} : { bwrap: options.bwrap }),
+              ...(request.signal === undefined ? {} : { signal: request.signal }),
+            });
+          },
+        ),
+      ),
     readScratchFile: (skill, path, maxBytes) =>
       oneAtATime(async () => {
         const folder = scratchDirs.get(skill.name.toLowerCase());
