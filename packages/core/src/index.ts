@@ -244,7 +244,11 @@ export {
   canonicalJson,
   digestSkillSigningManifest,
   isSignatureFile,
+  type ParseTrustedSignersOptions,
+  type ParseTrustedSignersResult,
+  parseTrustedSigners,
   readSkillFiles,
+  type SafeParseSshSignatureResult,
   SKILL_SIGNATURE_FILE,
   SKILL_SIGNATURE_NAMESPACE,
   SKILL_SIGNED_MANIFEST_FILE,
@@ -252,9 +256,14 @@ export {
   type SkillSignatureProblem,
   type SkillSignatureStatus,
   type SkillSigningManifest,
+  type SshSignature,
+  safeParseSshSignature,
   serializeSkillSigningManifest,
   sha256Hex,
+  sshKeyFingerprint,
   type TrustedSigners,
+  type VerifySkillSignatureOptions,
+  verifySkillSignature,
 } from './provenance/index.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
 export { closestNames } from './registry/closest-names.ts';
