@@ -48,6 +48,7 @@ export {
   scanSkillText,
   TRIGGER_CUES,
 } from './doctor/index.ts';
+export { signatureFinding } from './doctor/signature-finding.ts';
 export { SkillsetError, type SkillsetErrorOptions } from './errors/skillset-error.ts';
 export type { SkillsetErrorCode } from './errors/skillset-error-code.ts';
 export {
@@ -265,6 +266,10 @@ export {
   type VerifySkillSignatureOptions,
   verifySkillSignature,
 } from './provenance/index.ts';
+export {
+  NO_TRUSTED_SIGNERS,
+  verifyEntrySignature,
+} from './provenance/verify-entry-signature.ts';
 export { catalogSkillOf } from './registry/catalog-skill-of.ts';
 export { closestNames } from './registry/closest-names.ts';
 export {

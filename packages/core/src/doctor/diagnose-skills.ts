@@ -1,5 +1,6 @@
 import type { CatalogSkill } from '../catalog/catalog-skill.ts';
 import { DEFAULT_CATALOG_BUDGET } from '../catalog/render-catalog.ts';
+import type { SkillSignatureStatus } from '../provenance/skill-signature-status.ts';
 import { catalogSkillOf } from '../registry/catalog-skill-of.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
@@ -11,6 +12,7 @@ import { scanContentRisksCached } from './content-risk-cache.ts';
 import type { DoctorFinding, DoctorSeverity } from './doctor-finding.ts';
 import { findCollisions } from './find-collisions.ts';
 import { readSkillContent, type SkillContent } from './read-skill-content.ts';
+import { signatureFinding } from './signature-finding.ts';
 
 /** Options for {@link diagnoseSkills}. */
 export interface DiagnoseSkillsOptions {
@@ -23,6 +25,8 @@ export interface DiagnoseSkillsOptions {
   characterBudgets?: readonly number[];
   /** Ranker options (synonyms) for the collision check, as the host's search uses them. */
   index?: SkillIndexOptions;
+  /** Under `requireSigned`: each entry's signature status, so a skill it leaves out is a finding. */
+  signatureOf?: (entry: SkillEntry) => Promise<SkillSignatureStatus>;
 }
 
 /** The findings of one skill. */
@@ -160,6 +164,10 @@ export async function diagnoseSkills(options: DiagnoseSkillsOptions): Promise<Do
       }),
       ...shadowFindings(entry),
     );
+    if (options.signatureOf !== undefined) {
+      const finding = signatureFinding(entry.name, await options.signatureOf(entry));
+      if (finding !== undefined) findings.push(finding);
+    }
     if (content !== undefined) {
       findings.push(...(await scanContentRisksCached({ skill: entry.name, files: content.files })));
     }

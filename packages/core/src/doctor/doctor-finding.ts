@@ -23,6 +23,8 @@ export const DOCTOR_FINDING_CODES = [
   'script_network_access',
   'script_reads_credentials',
   'script_writes_outside',
+  'skill_unsigned',
+  'signature_invalid',
 ] as const;
 
 /** A stable snake_case code of a doctor finding. */

@@ -7,6 +7,10 @@ export { guessMimeType, isTextMimeType } from '../files/guess-mime-type.ts';
 export { checkSkillName } from '../format/check-skill-name.ts';
 export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from '../format/read-skill-manifest.ts';
 export { activate } from '../invoke/activate.ts';
+export {
+  SKILL_SIGNATURE_FILE,
+  SKILL_SIGNED_MANIFEST_FILE,
+} from '../provenance/skill-signing-manifest.ts';
 export { closestNames } from '../registry/closest-names.ts';
 export { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 export { createPolicyGate } from '../tools/create-policy-gate.ts';

@@ -4,6 +4,8 @@ import { decide, type PolicyDecision } from '../policy/decide.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { PolicySubject } from '../policy/policy-subject.ts';
 import type { SkillEntryPoint } from '../policy/policy-surface.ts';
+import type { TrustedSigners } from '../provenance/skill-signature-status.ts';
+import { verifyEntrySignature } from '../provenance/verify-entry-signature.ts';
 import { closestNames } from '../registry/closest-names.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
@@ -35,6 +37,8 @@ export interface PolicyGateOptions {
   approve?: ApproveFunction;
   /** The policy subject of an entry, for hosts that keep switches and owners elsewhere (the server). */
   subjectOf?: (entry: SkillEntry) => PolicySubject | Promise<PolicySubject>;
+  /** The signers whose signatures count under `requireSigned`; without it no signer is trusted. */
+  trust?: TrustedSigners;
 }
 
 /** Options for {@link PolicyGate.list} and {@link PolicyGate.authorize}. */
@@ -109,8 +113,14 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
     if (store !== undefined) subject.enabled = await store.isEnabled(entry.name);
     return subject;
   };
+  // Signatures are checked only when the policy requires them, so hosts without it pay nothing.
+  const withSignature = async (entry: SkillEntry, subject: PolicySubject) => {
+    if (policy.requireSigned !== true || subject.signature !== undefined) return subject;
+    const signature = await verifyEntrySignature(registry, entry, options.trust);
+    return { ...subject, signature };
+  };
   const subjectOf = async (entry: SkillEntry): Promise<PolicySubject> => {
-    const subject = await baseSubject(entry);
+    const subject = await withSignature(entry, await baseSubject(entry));
     if (policy.contentRisks !== 'block' || subject.contentRisks !== undefined) return subject;
     const risks = await contentRisksOf(entry);
     return risks === undefined ? subject : { ...subject, contentRisks: risks };

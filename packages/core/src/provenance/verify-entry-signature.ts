@@ -1,0 +1,57 @@
+import type { SkillRegistry } from '../registry/create-registry.ts';
+import type { SkillEntry } from '../registry/skill-entry.ts';
+import { readSkillFiles } from './read-skill-files.ts';
+import type { SkillSignatureStatus, TrustedSigners } from './skill-signature-status.ts';
+import { verifySkillSignature } from './verify-skill-signature.ts';
+
+/** Trusts no one: every signature is by an unknown signer. */
+export const NO_TRUSTED_SIGNERS: TrustedSigners = { allowedSigners: [], revokedKeys: [] };
+
+// Registry entries are new objects whenever their skill changes, so one check per entry and trust
+// stays true; shared by every gate, since hosts such as the MCP server create a gate per request.
+const checks = new WeakMap<SkillEntry, WeakMap<TrustedSigners, Promise<SkillSignatureStatus>>>();
+
+async function verifyOnce(
+  registry: Pick<SkillRegistry, 'listFiles' | 'readFile'>,
+  entry: SkillEntry,
+  trust: TrustedSigners,
+): Promise<SkillSignatureStatus> {
+  let files: { path: string; bytes: Uint8Array }[];
+  try {
+    files = await readSkillFiles(registry, entry);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      state: 'invalid',
+      code: 'file_missing',
+      reason: `The files of "${entry.name}" in ${entry.path} could not be read (${message}); check that the folder exists and is readable.`,
+      digest: '',
+    };
+  }
+  // A skill read from an MCP server is named `server:name`; it was signed under its own name.
+  const name =
+    entry.origin?.kind === 'mcp' ? (entry.name.split(':').at(-1) ?? entry.name) : entry.name;
+  return verifySkillSignature({ name, files, trust });
+}
+
+/**
+ * The signature status of a registry entry against `trust`, read through the registry, computed
+ * once per entry object and trust; a read error is an `invalid` status with the reason, never a throw.
+ */
+export function verifyEntrySignature(
+  registry: Pick<SkillRegistry, 'listFiles' | 'readFile'>,
+  entry: SkillEntry,
+  trust: TrustedSigners = NO_TRUSTED_SIGNERS,
+): Promise<SkillSignatureStatus> {
+  let byTrust = checks.get(entry);
+  if (byTrust === undefined) {
+    byTrust = new WeakMap();
+    checks.set(entry, byTrust);
+  }
+  let check = byTrust.get(trust);
+  if (check === undefined) {
+    check = verifyOnce(registry, entry, trust);
+    byTrust.set(trust, check);
+  }
+  return check;
+}
