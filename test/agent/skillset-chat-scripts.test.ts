@@ -243,7 +243,7 @@ describe.skipIf(!sandbox.available || !corpusPresent)(
       });
       expect(run.exitCode).toBe(0);
       const question =
-        'Run scripts/format_bibtex.py ["-","--deduplicate","--output","refs.bib"] of skill citation-management in the sandbox? [y/N]';
+        'Run scripts/format_bibtex.py ["-","--deduplicate","--output","refs.bib"] of skill citation-management in the sandbox? [y/N/a]';
       expect(run.stdout.split(question)).toHaveLength(3);
       expect(run.stdout).toContain('First: removed 1 duplicates');
       expect(run.stdout).toContain(

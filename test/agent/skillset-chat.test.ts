@@ -176,7 +176,7 @@ describe('skillset chat (interactive)', () => {
     });
     const env = { ...(await serve([{ text: 'Approved haiku.' }])), ...asking.env };
     const run = await chatWithInput('/haiku autumn\nn\n/haiku spring\ny\n', env, asking.project);
-    expect(run.stdout).toContain('Use skill haiku (a permission rule asks for approval)? [y/N]');
+    expect(run.stdout).toContain('Use skill haiku (a permission rule asks for approval)? [y/N/a]');
     expect(run.stderr).toContain('skillset: Using skill haiku was declined.');
     expect(run.stdout).toContain('Approved haiku.');
     expect(endpoint?.requests).toHaveLength(1);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {
-  type AgentApprovalRequest,
+  type AgentApproveFunction,
   type AgentSession,
   createAgent,
   describeApprovalRequest,
@@ -9,6 +9,7 @@ import {
 import {
   createPolicyGate,
   type PolicyGate,
+  type RememberedApprovals,
   type SkillRegistry,
   type SkillScriptToolsOptions,
 } from '@skillset/core';
@@ -18,6 +19,7 @@ import {
   secretsFromEnvironment,
 } from '@skillset/core/node';
 import type { LanguageModel } from 'ai';
+import { approvalsFilePath, createApprovalsFile } from '../chat/approvals-file.ts';
 import { CHAT_COMMANDS, completeSkillNames } from '../chat/complete-skill-names.ts';
 import { describeScriptRun } from '../chat/describe-script-run.ts';
 import { createLineReader, type LineReader } from '../chat/line-reader.ts';
@@ -73,8 +75,31 @@ interface InteractiveChat {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
   registry: SkillRegistry;
   gate: PolicyGate;
-  createSession: (approve: (request: AgentApprovalRequest) => Promise<boolean>) => AgentSession;
+  createSession: (approve: AgentApproveFunction, approvals?: RememberedApprovals) => AgentSession;
   modelName: string;
+}
+
+/** `y` approves once, `a` always (while the skill stays the same), anything else declines. */
+function parseApprovalAnswer(answer: string | undefined): boolean | 'always' {
+  if (/^\s*a(lways)?\s*$/i.test(answer ?? '')) return 'always';
+  return /^\s*y(es)?\s*$/i.test(answer ?? '');
+}
+
+/** The person's remembered approvals for this project, or undefined (said on stderr) when the file is malformed. */
+async function openApprovals(terminal: Terminal): Promise<RememberedApprovals | undefined> {
+  const approvals = createApprovalsFile({
+    file: approvalsFilePath(terminal),
+    project: terminal.cwd,
+  });
+  try {
+    await approvals.check();
+    return approvals;
+  } catch (error) {
+    terminal.stderr.write(
+      `skillset: ${(error as Error).message} Until then, an "a" answer approves once.\n`,
+    );
+    return undefined;
+  }
 }
 
 /**
@@ -96,10 +121,15 @@ async function chatInteractively(chat: InteractiveChat) {
   };
   reader.readline.on('SIGINT', interrupt);
   process.on('SIGINT', interrupt);
+  const approvals = await openApprovals(terminal);
   const agent = chat.createSession(async (request) => {
-    const answer = await reader.ask(`${describeApprovalRequest(request)} [y/N] `);
-    return /^\s*y(es)?\s*$/i.test(answer ?? '');
-  });
+    // Tools other than skills are not remembered, so they are asked without the `a` choice.
+    const choices = request.kind === 'skill' ? '[y/N/a]' : '[y/N]';
+    const answer = parseApprovalAnswer(
+      await reader.ask(`${describeApprovalRequest(request)} ${choices} `),
+    );
+    return request.kind === 'skill' ? answer : answer !== false;
+  }, approvals);
   printLine(
     terminal,
     paint(
@@ -166,7 +196,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
         return undefined;
       }
     };
-    const createSession = (approve?: (request: AgentApprovalRequest) => Promise<boolean>) =>
+    const createSession = (approve?: AgentApproveFunction, approvals?: RememberedApprovals) =>
       createAgent({
         model,
         modelFor,
@@ -175,6 +205,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
         store,
         scripts,
         ...(approve === undefined ? {} : { approve }),
+        ...(approvals === undefined ? {} : { approvals }),
       });
     if (options.print !== undefined)
       return await printOneTurn(terminal, createSession(), options.print);
