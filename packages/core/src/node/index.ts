@@ -87,6 +87,12 @@ export {
   secretsFromEnvironment,
 } from './scripts/index.ts';
 export {
+  type SignSkillFolderErrorCode,
+  type SignSkillFolderOptions,
+  type SignSkillFolderResult,
+  signSkillFolder,
+} from './sign-skill-folder.ts';
+export {
   type ListSkillFolderFilesOptions,
   listSkillFolderFiles,
   readSkillFolderFile,
