@@ -5,6 +5,9 @@ import type { AddressInfo } from 'node:net';
 /** One span as an OTLP/JSON export carries it, with its attributes flattened to values. */
 export interface ReceivedSpan {
   name: string;
+  spanId: string;
+  /** Empty or absent for a root span. */
+  parentSpanId?: string;
   attributes: Record<string, string | number | boolean>;
   status?: { code?: number };
 }
@@ -72,8 +75,20 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         (body.resourceSpans ?? []).flatMap((resource: { scopeSpans?: unknown[] }) =>
           (resource.scopeSpans ?? []).flatMap((scope) =>
             ((scope as { spans?: unknown[] }).spans ?? []).map((span) => {
-              const raw = span as { name: string; attributes?: []; status?: { code?: number } };
-              return { name: raw.name, attributes: flatten(raw.attributes), status: raw.status };
+              const raw = span as {
+                name: string;
+                spanId: string;
+                parentSpanId?: string;
+                attributes?: [];
+                status?: { code?: number };
+              };
+              return {
+                name: raw.name,
+                spanId: raw.spanId,
+                ...(raw.parentSpanId ? { parentSpanId: raw.parentSpanId } : {}),
+                attributes: flatten(raw.attributes),
+                status: raw.status,
+              };
             }),
           ),
         ),

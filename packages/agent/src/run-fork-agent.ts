@@ -2,7 +2,9 @@ import {
   createActivationSession,
   createSkillTools,
   type ForkActivation,
+  principalKindOf,
   type SkillToolsOptions,
+  withSkillSpan,
 } from '@skillset/core';
 import { toAiSdkTools } from '@skillset/core/ai-sdk';
 import { generateText, isStepCount, type LanguageModel, type ToolSet } from 'ai';
@@ -29,9 +31,17 @@ export interface ForkAgentContext {
 /**
  * Runs a `context: fork` activation as a sub-agent (DESIGN.md §7): the rendered task and no parent
  * history; with `allowed-tools`, only those tools (pre-approved) and `read_skill_file`; resolves
- * with its final answer.
+ * with its final answer. The run is a `skillset.fork` span.
  */
-export async function runForkAgent(fork: ForkActivation, context: ForkAgentContext) {
+export function runForkAgent(fork: ForkActivation, context: ForkAgentContext): Promise<string> {
+  const principal = principalKindOf(context.toolsOptions.policy.principal);
+  return withSkillSpan(
+    { name: 'skillset.fork', attributes: { skill: fork.name, surface: 'model', principal } },
+    () => runSubAgent(fork, context),
+  );
+}
+
+async function runSubAgent(fork: ForkActivation, context: ForkAgentContext) {
   const session = createActivationSession({ id: `${context.parentId}/${fork.name}` });
   for (const name of fork.activated) session.markActive(name);
   const skillTools = toAiSdkTools(await createSkillTools({ ...context.toolsOptions, session }), {
