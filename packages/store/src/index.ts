@@ -49,6 +49,10 @@ export {
   type UpdateAgentOptions,
 } from './repositories/agents-repository.ts';
 export type {
+  ApprovalsRepository,
+  SkillApprovalKey,
+} from './repositories/approvals-repository.ts';
+export type {
   AuditEntry,
   AuditEntryInput,
   AuditRepository,

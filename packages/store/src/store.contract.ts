@@ -10,6 +10,7 @@ import * as schema from './schema/index.ts';
 import type { SecretKey } from './secrets/secret-key.ts';
 import type { Store } from './store/store.ts';
 import { defineAccessContract } from './test-support/access.contract.ts';
+import { defineApprovalsContract } from './test-support/approvals.contract.ts';
 import { definePeopleContract } from './test-support/people.contract.ts';
 import { defineSecretsContract } from './test-support/secrets.contract.ts';
 import { defineSkillVersionsContract } from './test-support/skill-versions.contract.ts';
@@ -47,6 +48,7 @@ const TABLES: PgTable[] = [
   schema.chatConversations,
   schema.skillTriggerEvals,
   schema.skillSecrets,
+  schema.skillApprovals,
 ];
 
 /** Registers the store behaviour suite against one implementation. */
@@ -401,5 +403,6 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     definePeopleContract(getStore);
     defineWorkspaceDataContract(getStore);
     defineSecretsContract((secretKey) => target.open({ secretKey }));
+    defineApprovalsContract(getStore);
   });
 }

@@ -8,6 +8,7 @@ export { members, WORKSPACE_ROLES, type WorkspaceRole } from './members.ts';
 export { permissionRules } from './permission-rules.ts';
 export { sessions } from './sessions.ts';
 export { signInCodes } from './sign-in-codes.ts';
+export { skillApprovals } from './skill-approvals.ts';
 export { skillSecrets } from './skill-secrets.ts';
 export { skillTriggerEvals } from './skill-trigger-evals.ts';
 export { skillVersions } from './skill-versions.ts';

@@ -1,5 +1,6 @@
 import type { StoreDatabase } from '../database/store-database.ts';
 import { createAgentsRepository } from '../repositories/agents-repository.ts';
+import { createApprovalsRepository } from '../repositories/approvals-repository.ts';
 import { createAuditRepository } from '../repositories/audit-repository.ts';
 import { createChatsRepository } from '../repositories/chats-repository.ts';
 import { createIdentitiesRepository } from '../repositories/identities-repository.ts';
@@ -48,5 +49,6 @@ export function createStoreRepositories(
     chats: createChatsRepository(session),
     triggerEvals: createTriggerEvalsRepository(session),
     secrets: createSecretsRepository(session, options.secretKey),
+    approvals: createApprovalsRepository(session),
   };
 }

@@ -2,6 +2,7 @@ import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
 import type { MigrateResult } from '../migrate/migrate.ts';
 import type { AgentsRepository } from '../repositories/agents-repository.ts';
+import type { ApprovalsRepository } from '../repositories/approvals-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
 import type { ChatsRepository } from '../repositories/chats-repository.ts';
 import type { IdentitiesRepository } from '../repositories/identities-repository.ts';
@@ -39,6 +40,8 @@ export interface StoreRepositories {
   readonly triggerEvals: TriggerEvalsRepository;
   /** Secrets for skill scripts; values are set and read only when the store has a key. */
   readonly secrets: SecretsRepository;
+  /** Approvals answered "always", bound to the content digest they approved. */
+  readonly approvals: ApprovalsRepository;
 }
 
 /** The repositories inside {@link Store.transaction}: every call joins the one transaction. */
