@@ -9,6 +9,7 @@ import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { createRequestPolicyContext } from './create-request-policy-context.ts';
 import { createExpiringCache } from './expiring-cache.ts';
+import { type WorkspaceTrust, workspaceTrust } from './workspace-trust.ts';
 
 /** The policy of one request: the core context plus what the runtime needs around it. */
 export interface ResolvedPolicy {
@@ -31,6 +32,8 @@ export interface ResolvedPolicy {
    * can read secret values: they satisfy the skill's `requires.env`.
    */
   secretEnv: ReadonlyMap<string, readonly string[]>;
+  /** The workspace's trusted and revoked signers, which skills' signatures are checked against. */
+  trust: WorkspaceTrust;
 }
 
 /** The names of a workspace's readable secrets, by the (lower-case) skills they are bound to. */
@@ -108,6 +111,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
     });
     const secretEnv = await loadSecretEnv(store, workspaceId);
     const settings = agent?.settings;
+    const trust = workspaceTrust(workspace.settings);
     const context = createRequestPolicyContext({
       principal,
       workspace,
@@ -129,8 +133,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         context.rules,
         context.contentRisks,
         context.requireSigned,
-        workspace.settings.trustedSigners,
-        workspace.settings.revokedSigners,
+        trust.key,
         userId,
         settings?.catalogBudget ?? workspace.settings.catalogBudget,
         settings?.skills,
@@ -148,6 +151,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
           ? { kind: 'user', id: principal.userId }
           : { kind: 'agent', id: principal.agentId },
       secretEnv,
+      trust,
     };
     return resolved;
   };

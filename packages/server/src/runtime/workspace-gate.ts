@@ -11,7 +11,8 @@ import type { WorkspaceSkills } from './workspace-skills.ts';
 
 /**
  * Core's policy gate for one workspace registry and one principal's policy, with the store's
- * subjects (enabled switch, owner, content risks scanned where the content is); built once per
+ * subjects (enabled switch, owner, content risks scanned where the content is, and under
+ * `requireSigned` the signature checked against the workspace's trusted signers); built once per
  * registry version and policy. Every surface of the server reaches skills through it.
  */
 export function workspaceGate(skills: WorkspaceSkills, policy: ResolvedPolicy): PolicyGate {
@@ -19,6 +20,7 @@ export function workspaceGate(skills: WorkspaceSkills, policy: ResolvedPolicy): 
     createPolicyGate({
       registry: skills.registry,
       policy: policy.context,
+      trust: policy.trust.signers,
       subjectOf: async (entry: SkillEntry) => {
         if (policy.context.contentRisks === 'block') await skills.scanContentRisks([entry]);
         const stored = skills.storedSkill(entry);
@@ -34,6 +36,9 @@ export function workspaceGate(skills: WorkspaceSkills, policy: ResolvedPolicy): 
           },
           skills.contentRisksOf(entry),
         );
+        if (policy.context.requireSigned === true) {
+          subject.signature = await skills.signatureOf(entry, policy.trust);
+        }
         // Secrets bound to the skill reach its scripts, so they count as its variables.
         const provided = receivesSecrets(entry)
           ? policy.secretEnv.get(entry.name.toLowerCase())
@@ -54,6 +59,10 @@ export function listAllowedEntries(
     // One scan of every entry, 16 at a time, before the gate decides them one by one.
     if (policy.context.contentRisks === 'block') {
       await skills.scanContentRisks((await skills.registry.list()).filter((entry) => entry.valid));
+    }
+    if (policy.context.requireSigned === true) {
+      const entries = (await skills.registry.list()).filter((entry) => entry.valid);
+      await skills.checkSignatures(entries, policy.trust);
     }
     return workspaceGate(skills, policy).list(entryPoint);
   });

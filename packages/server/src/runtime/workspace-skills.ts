@@ -3,8 +3,10 @@ import {
   readSkillContent,
   type SkillEntry,
   type SkillRegistry,
+  type SkillSignatureStatus,
   type SkillSource,
   scanContentRisks,
+  verifyEntrySignature,
 } from '@skillset/core';
 import {
   type SkillAccess,
@@ -19,6 +21,8 @@ import { createGuardedFetch } from '../outbound/guarded-fetch.ts';
 import { type McpSourcePolicy, NO_MCP_SOURCES } from '../outbound/mcp-source-policy.ts';
 import { createStoreSkillSource, type StoreSkillSource } from './create-store-skill-source.ts';
 import type { SkillTextCache } from './skill-text-cache.ts';
+import { storedSkillSignature } from './stored-skill-signature.ts';
+import type { WorkspaceTrust } from './workspace-trust.ts';
 
 /** At most this many scan results are kept per registry (the oldest go first). */
 const MAXIMUM_SCANS = 10_000;
@@ -41,6 +45,13 @@ export interface WorkspaceSkills {
   contentRisksOf(entry: SkillEntry): readonly string[] | undefined;
   /** Scans the entries not scanned yet; results are kept per content hash of the stored version. */
   scanContentRisks(entries: readonly SkillEntry[]): Promise<void>;
+  /**
+   * The signature status of an entry against `trust`: a stored skill's version is checked once
+   * per version and trust, an MCP server's skill through the registry; never throws.
+   */
+  signatureOf(entry: SkillEntry, trust: WorkspaceTrust): Promise<SkillSignatureStatus>;
+  /** Verifies the entries' signatures ahead of the gate, 16 at a time. */
+  checkSignatures(entries: readonly SkillEntry[], trust: WorkspaceTrust): Promise<void>;
   /** Builds (once per version) or returns derived data under `key`. */
   derived<Value>(key: string, build: () => Value): Value;
   /** Reloads the skills from the store; concurrent calls share one reload. */
@@ -140,6 +151,28 @@ export async function createWorkspaceSkills(
     return pending;
   };
   let again = false;
+  const signatureOf = async (
+    entry: SkillEntry,
+    trust: WorkspaceTrust,
+  ): Promise<SkillSignatureStatus> => {
+    const skill = sourceById.get(entry.sourceId)?.storedSkill(entry.path);
+    // Skills of the workspace's MCP servers are read through the registry.
+    if (skill === undefined) return verifyEntrySignature(registry, entry, trust.signers);
+    try {
+      return await storedSkillSignature({ store, access, skill, trust });
+    } catch (error) {
+      logger.warn(
+        { err: loggableError(error), workspaceId, skill: entry.name },
+        'signature check failed',
+      );
+      return {
+        state: 'invalid',
+        code: 'file_missing',
+        reason: `The files of "${entry.name}" could not be read to check its signature; try again.`,
+        digest: '',
+      };
+    }
+  };
 
   const reload = async () => {
     do {
@@ -173,6 +206,13 @@ export async function createWorkspaceSkills(
       for (let start = 0; start < missing.length; start += SCANS_AT_ONCE) {
         const batch = missing.slice(start, start + SCANS_AT_ONCE);
         await Promise.all(batch.map(([entry, hash]) => scan(entry, hash)));
+      }
+    },
+    signatureOf,
+    async checkSignatures(entries, trust) {
+      for (let start = 0; start < entries.length; start += SCANS_AT_ONCE) {
+        const batch = entries.slice(start, start + SCANS_AT_ONCE);
+        await Promise.all(batch.map((entry) => signatureOf(entry, trust)));
       }
     },
     derived<Value>(key: string, build: () => Value): Value {

@@ -5,6 +5,7 @@ import {
   type DoctorReport,
   diagnoseSkills,
   SKILL_SCOPES,
+  type SkillEntry,
 } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { errorResponses } from '../../http/error-responses.ts';
@@ -107,20 +108,28 @@ export function registerDoctorRoute(app: ApiApp, runtime: SkillRuntime) {
     const report = await scope.skills.derived(
       `${scope.policy.key}|doctor|${entryPoint}|${budget ?? ''}|${budgets.join(',')}`,
       async (): Promise<DoctorReport> => {
-        // The doctor explains why skills are blocked, so it reports flagged skills too.
+        // The doctor explains why skills are blocked, so it reports flagged and unsigned skills too.
         const policy = {
           ...scope.policy,
-          key: `${scope.policy.key}|risks-allowed`,
-          context: { ...scope.policy.context, contentRisks: 'allow' as const },
+          key: `${scope.policy.key}|risks-allowed|unsigned-allowed`,
+          context: {
+            ...scope.policy.context,
+            contentRisks: 'allow' as const,
+            requireSigned: false,
+          },
         };
         const entries = await workspaceGate(scope.skills, policy).list(entryPoint, {
           includeInvalid: true,
         });
+        const { trust } = scope.policy;
         return diagnoseSkills({
           registry: scope.skills.registry,
           entries,
           ...(budget === undefined ? {} : { tokenBudget: budget }),
           characterBudgets: budgets,
+          ...(scope.policy.context.requireSigned === true
+            ? { signatureOf: (entry: SkillEntry) => scope.skills.signatureOf(entry, trust) }
+            : {}),
         });
       },
     );
