@@ -10,6 +10,7 @@ import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { assertMcpServersAllowed } from '../../outbound/assert-mcp-servers-allowed.ts';
 import { NO_MCP_SOURCES } from '../../outbound/mcp-source-policy.ts';
+import { assertSignerLines } from './assert-signer-lines.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
   createWorkspaceSchema,
@@ -110,6 +111,7 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
   app.openapi(createWorkspace, async (context) => {
     const user = requireUser(context.var.principal, 'create workspaces');
     const body = context.req.valid('json');
+    assertSignerLines(body.settings);
     const slug = body.slug ?? (await freeSlug(store, body.name));
     const actor = actorOf(user);
     const workspace = await store.transaction(async (transaction) => {
@@ -155,6 +157,7 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
     const user = requireUser(principal, 'change workspaces');
     if (standing.kind === 'user') assertRole(standing.role, 'admin', 'change workspace settings');
     const body = context.req.valid('json');
+    assertSignerLines(body.settings);
     if (body.settings?.mcpServers != null) {
       await assertMcpServersAllowed(body.settings.mcpServers, mcpSourcePolicy);
     }
