@@ -1,6 +1,10 @@
 import { parseSkill } from '@skillset/core';
 import type { StoredSkill, StoredSkillScope } from '@skillset/store';
+import { loggableError } from '../../http/loggable-error.ts';
+import { storedSkillSignature } from '../../runtime/stored-skill-signature.ts';
+import { workspaceTrust } from '../../runtime/workspace-trust.ts';
 import { skillNotFound } from './find-skill.ts';
+import { presentSkillSignature } from './present-skill-signature.ts';
 import { findShadowing } from './shadowing-of.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
@@ -48,7 +52,31 @@ export function presentSkillSummary(
   };
 }
 
-/** Builds the detail of a skill: content, files, eligibility, shadowing, referencing agents, warnings. */
+/** The current version's signature against the caller's workspace's trusted signers. */
+async function signatureOf(
+  dependencies: SkillRouteDependencies,
+  caller: SkillCaller,
+  skill: StoredSkill,
+) {
+  const { store, runtime } = dependencies;
+  try {
+    const workspace = await store.workspaces.get(caller.principal.workspaceId);
+    const trust = workspaceTrust(workspace?.settings ?? { skillsEnabled: true });
+    const status = await storedSkillSignature({ store, access: caller.access, skill, trust });
+    return presentSkillSignature(status);
+  } catch (error) {
+    runtime.logger.warn({ err: loggableError(error), skill: skill.name }, 'signature check failed');
+    return {
+      state: 'invalid' as const,
+      reason: 'The signature could not be checked (its files could not be read); try again.',
+    };
+  }
+}
+
+/**
+ * Builds the detail of a skill: content, files, eligibility, shadowing, referencing agents,
+ * warnings, and its signature checked against the workspace's trusted signers.
+ */
 export async function presentSkillDetail(
   dependencies: SkillRouteDependencies,
   caller: SkillCaller,
@@ -56,10 +84,11 @@ export async function presentSkillDetail(
 ) {
   const { store, environment } = dependencies;
   const access = { ...caller.access, id: skill.id };
-  const [version, shadowing, agents] = await Promise.all([
+  const [version, shadowing, agents, signature] = await Promise.all([
     store.skills.getVersion(access),
     findShadowing(store, caller, skill),
     store.skills.referencingAgents(access),
+    signatureOf(dependencies, caller, skill),
   ]);
   if (version === undefined) throw skillNotFound(skill.name, skill.scope);
   const parsed = parseSkill(version.skillMd);
@@ -93,6 +122,7 @@ export async function presentSkillDetail(
       .filter((agent) => agent.workspaceId === caller.principal.workspaceId)
       .map(({ id, name }) => ({ id, name })),
     issues: parsed.issues,
+    signature,
     createdAt: skill.createdAt.toISOString(),
     updatedAt: skill.updatedAt.toISOString(),
   };

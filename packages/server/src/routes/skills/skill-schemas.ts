@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { STORED_SKILL_SCOPES } from '@skillset/store';
+import { skillSignatureSchema } from './present-skill-signature.ts';
 
 /** A stored scope: `builtin`, `public`, `workspace` or `personal`. */
 export const skillScopeSchema = z.enum(STORED_SKILL_SCOPES).openapi('SkillScope');
@@ -103,6 +104,7 @@ export const skillDetailSchema = z
     shadowedBy: skillScopeSchema.optional(),
     agents: z.array(z.object({ id: z.string(), name: z.string() })),
     issues: z.array(skillIssueSchema),
+    signature: skillSignatureSchema,
     createdAt: z.string(),
     updatedAt: z.string(),
   })
