@@ -79,6 +79,7 @@ describe('skillset add with a lockfile', () => {
     expect(run.stdout).toBe(
       [
         '✓ alpha  acme/skills/skills/alpha@main',
+        '    unsigned',
         '    writes .claude/skills/alpha/',
         '      SKILL.md  73 bytes',
         '      notes.md  12 bytes',
@@ -238,6 +239,7 @@ describe('skillset update', () => {
     expect(run.stdout).toBe(
       [
         `✓ alpha  updated ${before.slice(0, 7)} → ${after.slice(0, 7)}: notes.md changed`,
+        '    unsigned',
         `✓ beta  up to date (commit ${after.slice(0, 7)})`,
         '',
       ].join('\n'),

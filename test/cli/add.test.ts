@@ -47,6 +47,7 @@ describe('skillset add', () => {
     expect(run.stdout).toBe(
       [
         '✓ deploy  ../sources/deploy',
+        '    unsigned',
         '    writes .claude/skills/deploy/',
         '      SKILL.md  85 bytes',
         '      notes.md  8 bytes',
@@ -283,7 +284,7 @@ describe('skillset add', () => {
     const run = await runSkillset(['add', url], { cwd: project, env });
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatch(
-      /^✓ solo {2}file:\/\/\S+\n {4}writes \.claude\/skills\/solo\/\n {6}SKILL\.md {2}\d+ bytes\nAdded solo in \.claude\/skills\/solo \(1 file, commit [0-9a-f]{7}\)\.\nRecorded in skillset-lock\.json\.\n$/,
+      /^✓ solo {2}file:\/\/\S+\n {4}unsigned\n {4}writes \.claude\/skills\/solo\/\n {6}SKILL\.md {2}\d+ bytes\nAdded solo in \.claude\/skills\/solo \(1 file, commit [0-9a-f]{7}\)\.\nRecorded in skillset-lock\.json\.\n$/,
     );
     expect(await readdir(path.join(project, '.claude/skills/solo'))).toEqual(['SKILL.md']);
   });

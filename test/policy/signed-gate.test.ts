@@ -60,8 +60,8 @@ describe('the policy gate under requireSigned', () => {
     const decision = await gate.decide(unsigned, 'catalog');
     expect(decision.allowed).toBe(false);
     expect(decision.reasons.at(-1)).toMatchObject({ code: 'skill_unsigned' });
-    expect((await gate.authorize('unsigned', 'model', 'use_skill')).ok).toBe(false);
-    expect((await gate.authorize('signed', 'model', 'use_skill')).ok).toBe(true);
+    expect((await gate.authorize('unsigned', 'use_skill', 'use_skill')).ok).toBe(false);
+    expect((await gate.authorize('signed', 'use_skill', 'use_skill')).ok).toBe(true);
     await close();
   });
 

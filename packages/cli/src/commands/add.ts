@@ -21,7 +21,13 @@ import {
   writeSkillLock,
 } from '../install/skill-lock.ts';
 import { findLockEntry, skillLockFile, toLockPath } from '../install/skill-lock-file.ts';
+import {
+  describeSignature,
+  signatureRefusal,
+  verifyCandidateSignature,
+} from '../install/verify-candidate-signature.ts';
 import { targetExistsError, writeSkillFolder } from '../install/write-skill-folder.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
@@ -78,6 +84,7 @@ function select<Candidate extends SkillCandidate>(
  */
 export async function runAdd(terminal: Terminal, options: AddCommandOptions): Promise<number> {
   const lockFile = skillLockFile(terminal, options.scope);
+  const policy = await openLocalPolicy(terminal);
   let lock: SkillLock;
   let candidates: AddSourceSkill[];
   try {
@@ -117,18 +124,27 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
     selected.map(async (candidate) => {
       const target = path.join(root, candidate.name);
       const exists = (await lstat(target).catch(() => undefined)) !== undefined;
-      return { candidate, target, exists };
+      const signature = await verifyCandidateSignature(candidate, policy.trust);
+      return { candidate, target, exists, signature };
     }),
   );
   const invalid = plans.filter((plan) => !plan.candidate.valid);
-  const blocked = invalid.length > 0 ? [] : plans.filter((plan) => plan.exists && !options.force);
+  const refusals =
+    invalid.length > 0 || policy.context.requireSigned !== true
+      ? []
+      : plans.flatMap((plan) => signatureRefusal(plan.candidate.name, plan.signature) ?? []);
+  const blocked =
+    invalid.length > 0 || refusals.length > 0
+      ? []
+      : plans.filter((plan) => plan.exists && !options.force);
 
   if (options.json) {
     printJson(terminal, {
       scope: options.scope,
-      written: invalid.length === 0 && blocked.length === 0 && !options.dryRun,
+      written:
+        invalid.length === 0 && refusals.length === 0 && blocked.length === 0 && !options.dryRun,
       lockfile: lockFile,
-      skills: plans.map(({ candidate, target, exists }) => ({
+      skills: plans.map(({ candidate, target, exists, signature }) => ({
         name: candidate.name,
         source: candidate.source,
         origin: toLockSource(lockFile, candidate.origin),
@@ -137,10 +153,11 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
         exists,
         files: candidate.valid ? listCandidateFiles(candidate) : [],
         issues: candidate.issues.map(toJsonIssue),
+        signature,
       })),
     });
   } else {
-    for (const { candidate, target, exists } of plans) {
+    for (const { candidate, target, exists, signature } of plans) {
       const mark = candidate.valid
         ? paint(terminal, 'stdout', 'green', '✓')
         : paint(terminal, 'stdout', 'red', '✗');
@@ -150,6 +167,7 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
       );
       printCandidateIssues(terminal, candidate);
       if (!candidate.valid) continue;
+      printLine(terminal, `    ${describeSignature(signature)}`);
       const verb = exists ? (options.force ? 'replaces' : 'exists') : 'writes';
       printLine(terminal, `    ${verb} ${displayFolder(terminal, target)}/`);
       for (const file of listCandidateFiles(candidate)) {
@@ -163,6 +181,10 @@ export async function runAdd(terminal: Terminal, options: AddCommandOptions): Pr
       terminal,
       `nothing was written: ${invalid.map((plan) => plan.candidate.name).join(', ')} ${invalid.length === 1 ? 'is' : 'are'} not valid; run: skillset validate ${invalid.map((plan) => plan.candidate.source).join(' ')}`,
     );
+  }
+  if (refusals.length > 0) {
+    for (const refusal of refusals) terminal.stderr.write(`skillset: error: ${refusal}.\n`);
+    return fail(terminal, 'nothing was written.');
   }
   if (blocked.length > 0) {
     for (const plan of blocked) {

@@ -32,7 +32,7 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
-      gate: createPolicyGate({ registry, policy: policy.context }),
+      gate: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
       entryPoint: 'catalog',
       leftOutOf: 'the catalog',
     });

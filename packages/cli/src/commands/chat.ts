@@ -186,7 +186,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
   };
   try {
     if (await reportSourceIssues(terminal, registry)) return 1;
-    const gate = createPolicyGate({ registry, policy: policy.context });
+    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
     const store = createFolderSkillStore({ root: path.join(terminal.cwd, '.claude', 'skills') });
     const modelFor = (id: string): LanguageModel | undefined => {
       if (!id.includes(':')) return undefined;

@@ -5,8 +5,10 @@ import {
   type DoctorReport,
   type DoctorSeverity,
   diagnoseSkills,
+  verifyEntrySignature,
 } from '@skillset/core';
 import { loadRankerData } from '@skillset/core/node';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
@@ -123,13 +125,17 @@ function printSummary(terminal: Terminal, report: DoctorReport, minimum: DoctorS
   }
 }
 
-/** `skillset doctor`: budgets, collisions, trigger quality and content risks of the local skills; exits 1 on an error-level finding. */
+/** `skillset doctor`: budgets, collisions, trigger quality, content risks and (under requireSigned) signatures of the local skills; exits 1 on an error-level finding. */
 export async function runDoctor(terminal: Terminal, options: DoctorCommandOptions) {
+  const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const report = await diagnoseSkills({
       registry,
+      ...(policy.context.requireSigned === true
+        ? { signatureOf: (entry) => verifyEntrySignature(registry, entry, policy.trust) }
+        : {}),
       tokenBudget: options.budget,
       ...(options.budgetChars.length > 0 ? { characterBudgets: options.budgetChars } : {}),
       index: loadRankerData(),

@@ -170,7 +170,7 @@ export async function runEval(terminal: Terminal, options: EvalCommandOptions): 
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     if (await reportSourceIssues(terminal, registry)) return 1;
-    const gate = createPolicyGate({ registry, policy: policy.context });
+    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
     const { entries } = await listAllowedEntries(terminal, {
       gate,
       entryPoint: 'search_skills',

@@ -48,7 +48,7 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
     const failed = await reportSourceIssues(terminal, registry);
-    const gate = createPolicyGate({ registry, policy: policy.context });
+    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
     const result = await invokeMessage({
       message: options.message,
       registry,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { EligibilityResult, SkillEntry } from '@skillset/core';
 import { evaluateEligibility } from '@skillset/core/lean';
 import { findReferenceIssues } from '../find-reference-issues.ts';
+import { keepSignedEntries } from '../keep-signed-entries.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { formatMissing } from '../output/format-missing.ts';
@@ -133,7 +134,7 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
-    const entries = await registry.list();
+    const entries = await keepSignedEntries(terminal, registry, policy, await registry.list());
     const failed = await reportSourceIssues(terminal, registry);
     const referenceIssues = await findReferenceIssues(registry, entries);
     const sameNames = findSameNames(entries);

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
-import { createRegistry } from '@skillset/core/lean';
+import { createPolicyGate, createRegistry } from '@skillset/core/lean';
 import { serveSkillsMcpStdio } from '@skillset/mcp/server';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
@@ -34,7 +34,7 @@ export async function runMcp(terminal: Terminal, options: McpCommandOptions): Pr
     });
     const served = serveSkillsMcpStdio({
       registry,
-      policy: policy.context,
+      policy: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
       stdin,
       stdout: terminal.stdout as Writable,
       onOpen: () => opened(),

@@ -38,7 +38,7 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
-      gate: createPolicyGate({ registry, policy: policy.context }),
+      gate: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
       entryPoint: 'search_skills',
       leftOutOf: 'the search',
     });

@@ -6,6 +6,8 @@ import {
   type LoadedSkill,
   type SkillIssue,
   serializeSkill,
+  signatureFinding,
+  verifyEntrySignature,
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
@@ -69,6 +71,16 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
           : ' Run `skillset list` to see the available skills.';
       terminal.stderr.write(`skillset: no skill named '${options.name}'.${hint}\n`);
       return 1;
+    }
+    if (policy.context.requireSigned === true) {
+      const status = await verifyEntrySignature(registry, entry, policy.trust);
+      const finding = signatureFinding(entry.name, status);
+      if (finding !== undefined) {
+        terminal.stderr.write(
+          `skillset: skill '${entry.name}' ${entry.path}: ${finding.message} ${finding.fix}\n`,
+        );
+        return 1;
+      }
     }
     const skill = await registry.loadSkill(entry);
     const referenceIssue =

@@ -1,4 +1,5 @@
 import { displayFolder } from '../install/install-root.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { printJson, printLine, type Terminal } from '../output/terminal.ts';
 import { runSyncPass, type SyncReport } from '../sync/run-sync-pass.ts';
 import { createSyncClient } from '../sync/sync-client.ts';
@@ -35,6 +36,7 @@ function printReport(terminal: Terminal, report: SyncReport, dryRun: boolean) {
       terminal,
       `  ${mark[action.kind]} ${action.name}${version}  ${action.folders.join(', ')}`,
     );
+    if (action.signature !== undefined) printLine(terminal, `      ${action.signature}`);
   }
   for (const conflict of report.conflicts) printLine(terminal, `  ! ${conflict.reason}`);
   if (!dryRun) printLine(terminal, `Lock: ${displayFolder(terminal, report.lockFile)}`);
@@ -59,6 +61,7 @@ export async function runSync(terminal: Terminal, options: SyncCommandOptions): 
     );
     return 1;
   }
+  const policy = await openLocalPolicy(terminal);
   const client = createSyncClient(server, token.trim());
   const targets = syncTargets(terminal, options.agents, options.global === true);
   const dryRun = options.dryRun === true && options.watch !== true;
@@ -70,6 +73,8 @@ export async function runSync(terminal: Terminal, options: SyncCommandOptions): 
         targets,
         force: options.force === true,
         dryRun,
+        requireSigned: policy.context.requireSigned === true,
+        trust: policy.trust,
       });
       if (report.conflicts.length > 0) failed = true;
       if (options.json) printJson(terminal, report);

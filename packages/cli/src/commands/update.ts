@@ -1,4 +1,4 @@
-import { SkillsetError } from '@skillset/core';
+import { SkillsetError, type TrustedSigners } from '@skillset/core';
 import { checkLockedFolders, unmanagedFolderMessage } from '../install/check-locked-folders.ts';
 import { createCloneCache, fetchLockedSkill } from '../install/fetch-locked-skill.ts';
 import { displayFolder, type InstallScope } from '../install/install-root.ts';
@@ -18,7 +18,13 @@ import {
   sameDigests,
   skillLockFile,
 } from '../install/skill-lock-file.ts';
+import {
+  describeSignature,
+  signatureRefusal,
+  verifyCandidateSignature,
+} from '../install/verify-candidate-signature.ts';
 import { writeSkillFolder } from '../install/write-skill-folder.ts';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runUpdate}. */
@@ -44,6 +50,8 @@ interface UpdateReport {
   changes?: LocalEdits;
   /** How the installed folder differs from what was installed. */
   localEdits?: LocalEdits;
+  /** The new version's signature, when it was about to be written: "signed by …" or "unsigned". */
+  signature?: string;
   error?: string;
 }
 
@@ -82,7 +90,13 @@ function mergeEdits(all: LocalEdits[]): LocalEdits {
 async function updateOne(
   terminal: Terminal,
   options: UpdateCommandOptions,
-  context: { lockFile: string; lock: SkillLock; clones: ReturnType<typeof createCloneCache> },
+  context: {
+    lockFile: string;
+    lock: SkillLock;
+    clones: ReturnType<typeof createCloneCache>;
+    requireSigned: boolean;
+    trust: TrustedSigners;
+  },
   name: string,
   entry: SkillLockEntry,
 ): Promise<UpdateReport> {
@@ -130,12 +144,19 @@ async function updateOne(
     const error = `${name} has local edits in ${where} (${describeLocalEdits(localEdits)}); pass --force to replace them.`;
     return { ...withEdits, changes, status: 'locally_edited', error };
   }
+  const status = await verifyCandidateSignature(candidate, context.trust);
+  const signature = describeSignature(status);
+  const refusal = context.requireSigned ? signatureRefusal(name, status) : undefined;
+  if (refusal !== undefined) {
+    const error = `the new version of ${name} (${candidate.source}) is refused: ${refusal}; nothing was replaced.`;
+    return { ...withEdits, changes, signature, status: 'failed', error };
+  }
   for (const folder of checked.folders) {
     await writeSkillFolder({ target: folder, force: true, skill: candidate });
   }
   const [first = ''] = checked.folders;
   lock.skills[name] = { source, folders: entry.folders, files: await digestSkillFolder(first) };
-  return { ...withEdits, changes, status: 'updated' };
+  return { ...withEdits, changes, signature, status: 'updated' };
 }
 
 function printReport(terminal: Terminal, report: UpdateReport): void {
@@ -160,6 +181,7 @@ function printReport(terminal: Terminal, report: UpdateReport): void {
       terminal,
       `${ok} ${name}  updated${commits}${changes === '' ? ' (local edits replaced)' : `: ${changes}`}`,
     );
+    if (report.signature !== undefined) printLine(terminal, `    ${report.signature}`);
   } else if (report.status === 'locally_edited' && report.localEdits !== undefined) {
     printLine(terminal, `${bad} ${name}  locally edited: ${describeLocalEdits(report.localEdits)}`);
   } else {
@@ -177,6 +199,8 @@ export async function runUpdate(
   options: UpdateCommandOptions,
 ): Promise<number> {
   const lockFile = skillLockFile(terminal, options.scope);
+  const policy = await openLocalPolicy(terminal);
+  const requireSigned = policy.context.requireSigned === true;
   let lock: SkillLock;
   try {
     lock = await readSkillLock(lockFile);
@@ -202,7 +226,15 @@ export async function runUpdate(
   {
     await using clones = createCloneCache(terminal.env);
     for (const [name, entry] of selected) {
-      reports.push(await updateOne(terminal, options, { lockFile, lock, clones }, name, entry));
+      reports.push(
+        await updateOne(
+          terminal,
+          options,
+          { lockFile, lock, clones, requireSigned, trust: policy.trust },
+          name,
+          entry,
+        ),
+      );
     }
   }
   if (reports.length > 0) await writeSkillLock(lockFile, lock);

@@ -1,5 +1,6 @@
 import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { TrustedSigners } from '@skillset/core';
 import {
   describeLocalEdits,
   findLocalEdits,
@@ -9,6 +10,11 @@ import {
   sha256Hex,
   writeSkillLock,
 } from '../install/skill-lock.ts';
+import {
+  describeSignature,
+  signatureRefusal,
+  verifyCandidateSignature,
+} from '../install/verify-candidate-signature.ts';
 import { writeSkillFolder } from '../install/write-skill-folder.ts';
 import type { SyncClient, SyncManifest, SyncManifestSkill } from './sync-client.ts';
 import type { SyncTargets } from './sync-targets.ts';
@@ -22,6 +28,8 @@ export interface SyncAction {
   previousVersion?: number;
   /** The skill folders written or removed. */
   folders: string[];
+  /** The written version's signature: "signed by …" or "unsigned" (install, update). */
+  signature?: string;
 }
 
 /** A skill the pass left alone because changing it would lose work or touch what it does not own. */
@@ -49,6 +57,10 @@ export interface SyncPassOptions {
   force?: boolean;
   /** Say what would change, change nothing. */
   dryRun?: boolean;
+  /** Refuse (as a conflict, writing nothing) a skill not signed by a signer in `trust`. */
+  requireSigned?: boolean;
+  /** The signers the local policy trusts; none without it. */
+  trust?: TrustedSigners;
 }
 
 const exists = async (file: string) => (await lstat(file).catch(() => undefined)) !== undefined;
@@ -162,6 +174,16 @@ export async function runSyncPass(options: SyncPassOptions): Promise<SyncReport>
     if (dryRun) continue;
     try {
       const content = await download(client, skill);
+      const status = await verifyCandidateSignature(
+        { name: skill.name, ...content },
+        options.trust ?? { allowedSigners: [], revokedKeys: [] },
+      );
+      const refusal =
+        options.requireSigned === true ? signatureRefusal(skill.name, status) : undefined;
+      if (refusal !== undefined)
+        throw new Error(`${refusal}; nothing of ${skill.name} was written.`);
+      const action = report.actions.at(-1);
+      if (action !== undefined) action.signature = describeSignature(status);
       for (const folder of writes)
         await writeSkillFolder({ target: folder, force: true, skill: content });
     } catch (error) {
