@@ -82,6 +82,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0008-skill-secrets',
             '0009-usage-outcome',
             '0010-run-surface',
+            '0011-skill-approvals',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -99,6 +100,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0008-skill-secrets',
             '0009-usage-outcome',
             '0010-run-surface',
+            '0011-skill-approvals',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';
