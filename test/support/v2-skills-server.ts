@@ -23,6 +23,8 @@ export interface V2ServedSkill {
   unlisted?: string[];
   /** Frontmatter fields the entry claims instead of the file's. */
   frontmatter?: Record<string, unknown>;
+  /** The entry's `_meta`. */
+  meta?: Record<string, unknown>;
 }
 
 /** A running in-process server: its handler, a `fetch` for a client, and every URI it was asked to read. */
@@ -69,6 +71,7 @@ async function entryOf(served: V2ServedSkill): Promise<Skill> {
   return {
     ...entry,
     frontmatter: { ...entry.frontmatter, ...served.frontmatter } as Skill['frontmatter'],
+    ...(served.meta === undefined ? {} : { _meta: served.meta }),
     resources:
       entry.resources === 'dynamic'
         ? 'dynamic'

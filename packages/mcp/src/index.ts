@@ -32,6 +32,7 @@ export {
   skillResourceAddresses,
   skillResourceUri,
 } from './skill-resource-uri.ts';
+export { SKILL_SIGNATURE_META_KEY } from './skill-signature-meta-key.ts';
 export {
   createGatedSkillSource,
   DEFAULT_SKILLS_PAGE_SIZE,

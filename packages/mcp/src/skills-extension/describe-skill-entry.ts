@@ -8,9 +8,12 @@ import {
   checkSkillName,
   MAX_COMPATIBILITY_LENGTH,
   MAX_DESCRIPTION_LENGTH,
+  SKILL_SIGNATURE_FILE,
+  SKILL_SIGNED_MANIFEST_FILE,
 } from '@skillset/core/serving';
 import { skillFileName } from '../skill-file-name.ts';
 import { skillResourceUri } from '../skill-resource-uri.ts';
+import { SKILL_SIGNATURE_META_KEY } from '../skill-signature-meta-key.ts';
 import { readVerbatimFrontmatter } from './read-verbatim-frontmatter.ts';
 import { sha256Digest } from './sha256-digest.ts';
 
@@ -95,11 +98,20 @@ export async function describeSkillEntry(
     frontmatter: frontmatter.frontmatter as Skill['frontmatter'],
     resources,
   };
+  const meta: Record<string, unknown> = {};
   if (entry.origin?.kind === 'mcp') {
-    skill._meta = {
-      [SKILL_ORIGIN_META_KEY]: { server: entry.origin.server, uri: entry.origin.uri },
+    meta[SKILL_ORIGIN_META_KEY] = { server: entry.origin.server, uri: entry.origin.uri };
+  }
+  const signedManifest = read.find((file) => file.path === SKILL_SIGNED_MANIFEST_FILE);
+  const signature = read.find((file) => file.path === SKILL_SIGNATURE_FILE);
+  if (signedManifest !== undefined && signature !== undefined) {
+    const text = new TextDecoder();
+    meta[SKILL_SIGNATURE_META_KEY] = {
+      manifest: text.decode(signedManifest.bytes),
+      signature: text.decode(signature.bytes),
     };
   }
+  if (Object.keys(meta).length > 0) skill._meta = meta;
   return { ok: true, skill };
 }
 

@@ -223,6 +223,8 @@ export function createMcpSkillSource(options: McpSkillSourceOptions): SkillSourc
       });
     }
     const expected = entry.files.get(relative);
+    const signatureFile = entry.signatureFiles?.get(relative);
+    if (expected === undefined && signatureFile !== undefined) return signatureFile;
     if (expected === undefined) {
       throw new SkillsetError({
         code: 'skill_file_not_found',
@@ -288,8 +290,13 @@ export function createMcpSkillSource(options: McpSkillSourceOptions): SkillSourc
     },
     async listFiles(skillPath): Promise<SkillFileInfo[]> {
       const { entry } = find(skillPath);
+      const signatureFiles = [...(entry.signatureFiles ?? [])].map(([path, bytes]) => ({
+        path,
+        size: bytes.byteLength,
+      }));
       return [...entry.files]
         .map(([path, resource]) => ({ path, size: resource.size }))
+        .concat(signatureFiles)
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     },
     readFile(skillPath, relativePath) {

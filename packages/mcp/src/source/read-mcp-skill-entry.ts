@@ -3,7 +3,9 @@ import {
   type Skill,
   type SkillResourceEntry,
 } from '@modelcontextprotocol/client/ext/skills';
+import { SKILL_SIGNATURE_FILE, SKILL_SIGNED_MANIFEST_FILE } from '@skillset/core/serving';
 import { digestMcpSkillManifest } from './digest-mcp-skill-manifest.ts';
+import { readSignatureMeta } from './read-signature-meta.ts';
 
 /** A skill entry of an MCP server (valid by the Skills extension's rules), as Skillset holds it. */
 export interface McpSkillEntry {
@@ -20,6 +22,11 @@ export interface McpSkillEntry {
   files: Map<string, SkillResourceEntry>;
   /** {@link digestMcpSkillManifest} of the entry: what an approval of its `allowed-tools` names. */
   digest: string;
+  /**
+   * `SKILL.manifest.json` and `SKILL.sig` from the entry's `_meta` when its resources do not list
+   * them, so the skill's signature can be verified (the signature itself vouches for their bytes).
+   */
+  signatureFiles?: Map<string, Uint8Array>;
   /** Why the skill cannot be loaded (dynamic content, over the limits); absent when it can. */
   refusal?: string;
 }
@@ -98,6 +105,10 @@ export function readMcpSkillEntry(skill: Skill): ReadMcpSkillEntryResult {
   if (total > SKILL_LIMITS.bytes) {
     return refuse(`its files total ${total} bytes, over the limit of ${SKILL_LIMITS.bytes}.`);
   }
+  const listsSignature =
+    entry.files.has(SKILL_SIGNATURE_FILE) || entry.files.has(SKILL_SIGNED_MANIFEST_FILE);
+  const signatureFiles = listsSignature ? undefined : readSignatureMeta(skill);
+  if (signatureFiles !== undefined) entry.signatureFiles = signatureFiles;
   return { success: true, entry };
 }
 
