@@ -52,9 +52,10 @@ describe('skillset serve with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     await using receiver = await startOtlpReceiver();
     await using dataDir = await createTempDir();
     const server = await serve(dataDir.path, { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+    let created: { hash: string } = { hash: '' };
     try {
       const { url, ownerToken } = server;
-      await call(`${url}/api/skills`, ownerToken, 'POST', {
+      created = await call(`${url}/api/skills`, ownerToken, 'POST', {
         content: '---\nname: notes\ndescription: Take notes.\n---\nNote: $ARGUMENTS\n',
       });
       const agent = await call(`${url}/api/agents`, ownerToken, 'POST', { name: 'scribe' });
@@ -93,6 +94,8 @@ describe('skillset serve with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
     expect(activations.map((span) => span.attributes)).toEqual(
       ['user', 'agent'].map((kind) => ({
         'skillset.skill.name': 'notes',
+        'skillset.skill.version': 1,
+        'skillset.skill.digest': created.hash,
         'skillset.surface': 'user',
         'skillset.principal.kind': kind,
         'skillset.outcome': 'ok',

@@ -9,6 +9,7 @@ import {
   invokeMessage,
   type PolicyContext,
   type PolicyGate,
+  principalKindOf,
   type RememberedApprovals,
   rememberApprovals,
   SCRIPT_TOOL_NAMES,
@@ -211,6 +212,7 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
           return decision;
         },
         session,
+        principal: principalKindOf(gate.policy.principal),
         ...(options.prefixes === undefined ? {} : { prefixes: options.prefixes }),
         onAttempt: (entry, outcome) => {
           if (outcome === 'ok' && awaitingApproval.has(entry.name)) return;

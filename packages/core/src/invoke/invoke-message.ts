@@ -38,6 +38,8 @@ export interface InvokeMessageOptions {
   onAttempt?: (entry: SkillEntry, outcome: string) => void;
   /** Who asks, for the activation spans (decision 0130); absent leaves it out. */
   principal?: PrincipalKind;
+  /** The version and digest the host already knows of an entry, for the activation spans. */
+  describe?: (entry: SkillEntry) => Pick<SkillSpanAttributes, 'version' | 'digest'>;
 }
 
 /** One skill a message activated. */
@@ -93,12 +95,13 @@ export async function loadEntriesByName(registry: SkillRegistry): Promise<Map<st
  * name does, so nothing refused is ever activated.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
-  const { message, registry, decide, session, onAttempt, prefixes, principal } = options;
+  const { message, registry, decide, session, onAttempt, prefixes, principal, describe } = options;
   const spanAttributes = (entry?: SkillEntry): SkillSpanAttributes => ({
     surface: 'user',
     ...(principal === undefined ? {} : { principal }),
     ...(entry === undefined ? {} : { skill: entry.name }),
     ...(entry?.manifest?.version === undefined ? {} : { version: entry.manifest.version }),
+    ...(entry === undefined || describe === undefined ? {} : describe(entry)),
   });
   const entries = options.entries ?? (await loadEntriesByName(registry));
   const parse = (isKnown: (name: string) => boolean) =>

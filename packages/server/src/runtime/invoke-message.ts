@@ -96,6 +96,10 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     principal: principalKindOf(gate.policy.principal),
+    describe: (entry) => {
+      const stored = skills.storedSkill(entry);
+      return stored === undefined ? {} : { version: stored.currentVersion, digest: stored.hash };
+    },
     onAttempt: (entry, outcome) =>
       report(
         entry,
