@@ -238,3 +238,33 @@ describe('add under requireSigned', () => {
     expect(signed.stdout).toContain('\n    signed by alice@example.com (SHA256:');
   });
 });
+
+describe('update under requireSigned', () => {
+  it('refuses a new version whose signature does not hold, replacing nothing, and takes it once signed again', async () => {
+    await using setup = await signedProject(requireAlice);
+    const source = path.join(setup.project.home, 'sources/trusted');
+    await writeSkillTree(path.dirname(source), [
+      { name: 'trusted', description: 'Trusted notes. Use when asked for trusted notes.' },
+    ]);
+    await signSkillWithSshKeygen(source, 'trusted', setup.key);
+    expect((await setup.run(['add', source])).exitCode).toBe(0);
+    const installed = path.join(setup.project.project, '.claude/skills/trusted/SKILL.md');
+    const before = await readFile(installed, 'utf8');
+
+    await writeFile(path.join(source, 'SKILL.md'), `${before}More steps.\n`);
+    const refused = await setup.run(['update', 'trusted']);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain('skillset: error: the new version of trusted (');
+    expect(refused.stderr).toContain('is refused: the signature of trusted does not hold');
+    expect(refused.stderr).toContain('SKILL.md');
+    expect(refused.stderr).toContain('nothing was replaced.');
+    expect(await readFile(installed, 'utf8')).toBe(before);
+
+    await signSkillWithSshKeygen(source, 'trusted', setup.key);
+    const updated = await setup.run(['update', 'trusted']);
+    expect(updated.stderr).toBe('');
+    expect(updated.exitCode).toBe(0);
+    expect(updated.stdout).toContain('    signed by alice@example.com (SHA256:');
+    expect(await readFile(installed, 'utf8')).toContain('More steps.');
+  });
+});
