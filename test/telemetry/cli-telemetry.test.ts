@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createTempDir, type TempDir } from '@skillset/core/test';
@@ -178,6 +181,27 @@ describe('skillset with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
       env: { ...env, OTEL_SDK_DISABLED: 'true' },
     });
     expect(receiver.bodies.map((body) => body.path)).toEqual(['/v1/metrics']);
+  });
+});
+
+describe('skillset with a collector that does not answer', () => {
+  it('prints its output, keeps its exit code and exits within a few seconds', async () => {
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const { port } = closed.address() as AddressInfo;
+    closed.close();
+    await once(closed, 'close');
+    await using cli = await project();
+    const started = Date.now();
+    const result = await spawnSkillset(['invoke', '/echo hi'], {
+      cwd: cli.project,
+      env: { ...cli.env, OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` },
+    });
+    expect(result).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(result.stdout).toContain('Echo: hi');
+    // The exporters' own default would retry for 10 s; the CLI gives them 2 s.
+    expect(Date.now() - started).toBeLessThan(8000);
   });
 });
 

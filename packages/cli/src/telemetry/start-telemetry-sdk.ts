@@ -18,12 +18,14 @@ export function startTelemetrySdk(settings: TelemetrySettings): RunningTelemetry
     detectResources({ detectors: [envDetector] }),
   );
   const stops: Array<() => Promise<void>> = [];
+  const exporterOptions =
+    settings.exportTimeoutMs === undefined ? {} : { timeoutMillis: settings.exportTimeoutMs };
   if (settings.traces) {
     const contextManager = new AsyncLocalStorageContextManager().enable();
     context.setGlobalContextManager(contextManager);
     const provider = new BasicTracerProvider({
       resource,
-      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
+      spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter(exporterOptions))],
     });
     trace.setGlobalTracerProvider(provider);
     stops.push(() => provider.shutdown());
@@ -33,7 +35,7 @@ export function startTelemetrySdk(settings: TelemetrySettings): RunningTelemetry
       resource,
       readers: [
         new PeriodicExportingMetricReader({
-          exporter: new OTLPMetricExporter(),
+          exporter: new OTLPMetricExporter(exporterOptions),
           ...(settings.metricExportIntervalMs === undefined
             ? {}
             : { exportIntervalMillis: settings.metricExportIntervalMs }),
