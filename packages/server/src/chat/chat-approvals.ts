@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { hasRole } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 
-/** How a question ended: answered, unanswered in time, or its turn ended first. */
-export type ApprovalOutcome = 'approved' | 'refused' | 'expired' | 'cancelled';
+/**
+ * How a question ended: answered (`always`: approved and remembered while the skill stays the
+ * same), unanswered in time, or its turn ended first.
+ */
+export type ApprovalOutcome = 'approved' | 'always' | 'refused' | 'expired' | 'cancelled';
 
 /** A question put to a person during a chat turn. */
 export interface PendingApproval {
@@ -27,8 +30,8 @@ export interface ChatApprovals<Details = unknown> {
    * rights over the agent (an admin of its workspace, or the user it acts for), never by an agent.
    */
   open(asker: RequestPrincipal, details: Details, signal?: AbortSignal): PendingApproval;
-  /** Answers question `id`; false when there is no such open question `answerer` may answer. */
-  answer(answerer: RequestPrincipal, id: string, approved: boolean): boolean;
+  /** Answers question `id` (`always` approves and remembers); false when there is no such open question `answerer` may answer. */
+  answer(answerer: RequestPrincipal, id: string, approved: boolean | 'always'): boolean;
   /** The open questions `answerer` may answer, oldest first. */
   list(answerer: RequestPrincipal): OpenApproval<Details>[];
 }
@@ -72,7 +75,7 @@ export function createChatApprovals<Details = unknown>(timeoutMs: number): ChatA
     answer(answerer, id, approved) {
       const question = questions.get(id);
       if (question === undefined || !mayAnswer(question.asker, answerer)) return false;
-      question.settle(approved ? 'approved' : 'refused');
+      question.settle(approved === 'always' ? 'always' : approved ? 'approved' : 'refused');
       return true;
     },
     list(answerer) {

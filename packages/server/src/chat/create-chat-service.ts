@@ -30,6 +30,7 @@ import {
 } from './chat-ui-message.ts';
 import { createChatStreamWriter } from './create-chat-stream-writer.ts';
 import { PROMPT_ONLY_MODEL } from './prompt-only-model.ts';
+import { workspaceApprovals } from './workspace-approvals.ts';
 
 /** How `POST /api/chat` runs. */
 export interface ChatOptions {
@@ -79,8 +80,8 @@ export interface ChatService {
   ): Promise<TriggerEvalReport>;
   /** The system prompt and policy trace the next turn would use; needs no model. */
   prompt(principal: RequestPrincipal, input: ChatPromptInput): Promise<AgentPrompt>;
-  /** Answers an open approval question this principal may answer; false when there is none. */
-  answer(principal: RequestPrincipal, id: string, approved: boolean): boolean;
+  /** Answers an open approval question this principal may answer (`always` remembers it); false when there is none. */
+  answer(principal: RequestPrincipal, id: string, approved: boolean | 'always'): boolean;
   /** The open approval questions this principal may answer (an agent's go to people with rights over it). */
   approvals(principal: RequestPrincipal): OpenApproval<ChatApprovalQuestion>[];
 }
@@ -212,8 +213,11 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
                 writer.write({ ...part, data: { ...data, status: 'pending' } });
                 const status = await question.outcome;
                 writer.write({ ...part, data: { ...data, status } });
+                // Only a skill's use or script is remembered; a tool call is approved once.
+                if (status === 'always') return request.kind === 'skill' ? 'always' : true;
                 return status === 'approved';
               },
+              approvals: workspaceApprovals(store.approvals, principal),
             });
             for await (const event of agent.send(message, signal ? { signal } : {})) {
               output.write(event);

@@ -132,8 +132,9 @@ export function registerChatRoutes(app: ApiApp, chatService: ChatService) {
 
   app.openapi(answerApproval, (context) => {
     const { id } = context.req.valid('param');
-    const { approved } = context.req.valid('json');
-    if (!chatService.answer(context.var.principal, id, approved)) {
+    const { approved, always } = context.req.valid('json');
+    const answer = approved && always === true ? 'always' : approved;
+    if (!chatService.answer(context.var.principal, id, answer)) {
       throw new SkillsetError<ServerErrorCode>({
         code: 'not_found',
         message: `No open approval ${JSON.stringify(id)} that you may answer; it was answered, expired or its turn ended (an agent's questions are answered by a person with rights over the agent).`,

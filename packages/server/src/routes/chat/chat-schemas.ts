@@ -95,7 +95,13 @@ export const approvalParamsSchema = z.object({
 
 /** Body of `POST /api/chat/approvals/{id}`. */
 export const approvalBodySchema = z
-  .strictObject({ approved: z.boolean() })
+  .strictObject({
+    approved: z.boolean(),
+    always: z.boolean().optional().openapi({
+      description:
+        'With `approved: true`: remember the approval of this skill use or script for you, bound to the skill content; any change to the skill asks again. A tool call is approved once.',
+    }),
+  })
   .openapi('ChatApprovalAnswer');
 
 /** The open approval questions the caller may answer. */
