@@ -169,6 +169,41 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     });
 
   program
+    .command('sign')
+    .description('Sign a skill with an SSH key: writes SKILL.manifest.json and SKILL.sig')
+    .argument('<skill>', 'skill name, or the path of a skill folder')
+    .option(
+      '--key <path>',
+      'SSH private key, or a .pub whose key is in ssh-agent (default: git config user.signingkey, else ~/.ssh/id_ed25519)',
+    )
+    .addOption(dirOption())
+    .option('--json', 'print machine-readable JSON')
+    .action(async (target: string, options: { key?: string; dir: string[]; json?: boolean }) => {
+      const { runSign } = await import('./commands/sign.ts');
+      outcome.exitCode = await runSign(terminal, {
+        target,
+        dirs: options.dir,
+        ...(options.key === undefined ? {} : { key: options.key }),
+        ...(options.json === undefined ? {} : { json: options.json }),
+      });
+    });
+
+  program
+    .command('verify')
+    .description("Check skills' signatures against trustedSigners in skillset.json")
+    .argument('[names...]', 'skill names (default: every skill)')
+    .addOption(dirOption())
+    .option('--json', 'print machine-readable JSON')
+    .action(async (names: string[], options: { dir: string[]; json?: boolean }) => {
+      const { runVerify } = await import('./commands/verify.ts');
+      outcome.exitCode = await runVerify(terminal, {
+        names,
+        dirs: options.dir,
+        ...(options.json === undefined ? {} : { json: options.json }),
+      });
+    });
+
+  program
     .command('catalog')
     .description('Print the skill catalog a model would see, under a token budget')
     .addOption(dirOption())

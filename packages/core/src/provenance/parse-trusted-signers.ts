@@ -160,7 +160,7 @@ export function parseTrustedSigners(
     const signer = parseAllowedSigner(line.trim());
     if (typeof signer === 'string') {
       issues.push(
-        `The trustedSigners line ${quoteLine(line.trim())} is skipped: ${signer}; write it as ${LINE_SHAPE}.`,
+        `The trustedSigners line ${quoteLine(line.trim())} is invalid: ${signer}; write it as ${LINE_SHAPE}.`,
       );
     } else {
       allowedSigners.push(signer);
@@ -172,7 +172,7 @@ export function parseTrustedSigners(
     const problem = keyProblem(keyType, key);
     if (problem !== undefined) {
       issues.push(
-        `The revokedSigners line ${quoteLine(line.trim())} is skipped: ${problem}; write it as "keytype base64-key", e.g. "ssh-ed25519 AAAA…".`,
+        `The revokedSigners line ${quoteLine(line.trim())} is invalid: ${problem}; write it as "keytype base64-key", e.g. "ssh-ed25519 AAAA…".`,
       );
     } else {
       revokedKeys.push(`${keyType} ${key}`);

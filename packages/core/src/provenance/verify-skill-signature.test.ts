@@ -397,7 +397,7 @@ describe('parseTrustedSigners', () => {
     expect(trust.revokedKeys).toEqual([]);
     expect(issues).toHaveLength(9);
     expect(issues[0]).toMatch(
-      /^The trustedSigners line "bob@example.com" is skipped: it has no "keytype base64-key" part;/,
+      /^The trustedSigners line "bob@example.com" is invalid: it has no "keytype base64-key" part;/,
     );
     expect(issues[1]).toContain('"ssh-foo" is not an SSH key type');
     expect(issues[2]).toContain('its key is not base64');
@@ -405,7 +405,7 @@ describe('parseTrustedSigners', () => {
     expect(issues[4]).toContain('valid-before "yesterday" is not a date');
     expect(issues[5]).toContain('its key is an ssh-ed25519 key, not ecdsa-sha2-nistp256');
     expect(issues[6]).toContain('"nonsense=1" is neither a key type nor an option');
-    expect(issues[7]).toMatch(/^The revokedSigners line "ssh-ed25519" is skipped/);
+    expect(issues[7]).toMatch(/^The revokedSigners line "ssh-ed25519" is invalid/);
     expect(issues[8]).toContain('"alice@example.com" is not an SSH key type');
   });
 
