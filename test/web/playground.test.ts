@@ -84,6 +84,8 @@ beforeAll(async () => {
     { text: 'Leaves fall, quiet light; the maple lets go.' },
     useSkill('secret'),
     { text: 'The recipe is SAUCE-42.' },
+    useSkill('secret'),
+    { text: 'Still SAUCE-42, without asking.' },
     (request) => ({
       text: JSON.stringify(request.messages).includes(
         'Notes for version 2.0 beta, for developers; breaking: true.',
@@ -179,16 +181,24 @@ describe('playground', () => {
     expect((await takeScreenshots(page, 'playground')).scrollsSideways).toBe(false);
   });
 
-  it('asks before a skill that a rule says ask, and goes on once approved', async () => {
+  it('asks before a skill that a rule says ask, goes on once allowed always, and does not ask again', async () => {
     await messageBox().fill('What is the secret recipe?');
     await messageBox().press('Enter');
     const approval = conversation().getByRole('alert').filter({ hasText: 'Approval needed' });
     await approval.getByText('pending').waitFor();
+    await approval.getByRole('button', { name: 'Approve' }).waitFor();
+    await approval.getByRole('button', { name: 'Refuse' }).waitFor();
     await takeScreenshots(page, 'playground-approval', { fullPage: false });
-    await approval.getByRole('button', { name: 'Approve' }).click();
+    await approval.getByRole('button', { name: 'Always allow' }).click();
     await conversation().getByText('The recipe is SAUCE-42.').waitFor();
-    await conversation().getByText('approved').waitFor();
+    await conversation().getByText('always allowed').waitFor();
     expect(endpoint.requests).toHaveLength(4);
+
+    await messageBox().fill('And once more?');
+    await messageBox().press('Enter');
+    await conversation().getByText('Still SAUCE-42, without asking.').waitFor();
+    expect(await conversation().getByText('Approval needed').count()).toBe(1);
+    expect(endpoint.requests).toHaveLength(6);
   });
 
   it('shows a form for a skill’s declared arguments and shows a missing one’s error in the conversation', async () => {
@@ -210,7 +220,7 @@ describe('playground', () => {
     expect(await failure.textContent()).toContain('The turn failed');
     const answers = await conversation().getByRole('article', { name: 'Answer' }).allTextContents();
     expect(answers.filter((text) => text.trim() === 'Agent')).toEqual([]);
-    expect(endpoint.requests).toHaveLength(4);
+    expect(endpoint.requests).toHaveLength(6);
     expect(await form.count()).toBe(0);
 
     await messageBox().fill('$release-notes ');
@@ -227,7 +237,7 @@ describe('playground', () => {
     expect(
       await conversation().getByRole('article', { name: 'Your message' }).last().textContent(),
     ).toContain('$release-notes --version "2.0 beta" --audience developers --breaking');
-    expect(endpoint.requests).toHaveLength(5);
+    expect(endpoint.requests).toHaveLength(7);
     expect(await failure.isVisible()).toBe(true);
   });
 });

@@ -5955,6 +5955,8 @@ export interface components {
         };
         ChatApprovalAnswer: {
             approved: boolean;
+            /** @description With `approved: true`: remember the approval of this skill use or script for you, bound to the skill content; any change to the skill asks again. A tool call is approved once. */
+            always?: boolean;
         };
         ChatApprovals: {
             approvals: {

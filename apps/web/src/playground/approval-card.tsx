@@ -7,23 +7,30 @@ import type { PlaygroundDataParts } from './playground-message.ts';
 const STATUS_COLORS = {
   pending: 'yellow',
   approved: 'teal',
+  always: 'teal',
   refused: 'red',
   expired: 'gray',
   cancelled: 'gray',
 } as const;
 
-/** A question a running turn asks (a rule says ask), with Approve and Refuse while it waits. */
+type Answer = 'approve' | 'always' | 'refuse';
+
+/**
+ * A question a running turn asks (a rule says ask), with Approve, Always allow (a skill's use or
+ * script, until the skill changes) and Refuse while it waits.
+ */
 export function ApprovalCard({ approval }: { approval: PlaygroundDataParts['approval'] }) {
   const answer = useMutation({
-    mutationFn: (approved: boolean) =>
+    mutationFn: (choice: Answer) =>
       unwrap(
         api.POST('/api/chat/approvals/{id}', {
           params: { path: { id: approval.id } },
-          body: { approved },
+          body: { approved: choice !== 'refuse', always: choice === 'always' },
         }),
       ),
   });
   const pending = approval.status === 'pending';
+  const busy = answer.isPending || answer.isSuccess;
   return (
     <Alert
       color={STATUS_COLORS[approval.status]}
@@ -33,7 +40,7 @@ export function ApprovalCard({ approval }: { approval: PlaygroundDataParts['appr
         <Group gap="xs">
           <span>Approval needed</span>
           <Badge size="xs" color={STATUS_COLORS[approval.status]} variant="filled">
-            {approval.status}
+            {approval.status === 'always' ? 'always allowed' : approval.status}
           </Badge>
         </Group>
       }
@@ -46,18 +53,31 @@ export function ApprovalCard({ approval }: { approval: PlaygroundDataParts['appr
             <Button
               size="xs"
               color="teal"
-              loading={answer.isPending && answer.variables === true}
-              disabled={answer.isPending || answer.isSuccess}
-              onClick={() => answer.mutate(true)}
+              loading={answer.isPending && answer.variables === 'approve'}
+              disabled={busy}
+              onClick={() => answer.mutate('approve')}
             >
               Approve
             </Button>
+            {approval.request.kind === 'skill' ? (
+              <Button
+                size="xs"
+                color="teal"
+                variant="outline"
+                title="Approve now and from now on, until the skill changes"
+                loading={answer.isPending && answer.variables === 'always'}
+                disabled={busy}
+                onClick={() => answer.mutate('always')}
+              >
+                Always allow
+              </Button>
+            ) : null}
             <Button
               size="xs"
               variant="default"
-              loading={answer.isPending && answer.variables === false}
-              disabled={answer.isPending || answer.isSuccess}
-              onClick={() => answer.mutate(false)}
+              loading={answer.isPending && answer.variables === 'refuse'}
+              disabled={busy}
+              onClick={() => answer.mutate('refuse')}
             >
               Refuse
             </Button>

@@ -17,7 +17,8 @@ export type PlaygroundDataParts = {
   approval: {
     id: string;
     request: ApprovalRequest;
-    status: 'pending' | 'approved' | 'refused' | 'expired' | 'cancelled';
+    /** `always`: approved and remembered while the skill stays the same. */
+    status: 'pending' | 'approved' | 'always' | 'refused' | 'expired' | 'cancelled';
   };
 };
 
