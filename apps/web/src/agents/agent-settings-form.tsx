@@ -32,6 +32,7 @@ interface Draft {
   integrations: string[];
   catalogBudget: number | '';
   blockContentRisks: boolean;
+  requireSigned: boolean;
   pinned: string[];
 }
 
@@ -49,6 +50,7 @@ function draftOf(agent: Agent): Draft {
     integrations: settings.integrations ?? [],
     catalogBudget: settings.catalogBudget ?? '',
     blockContentRisks: settings.contentRisks === 'block',
+    requireSigned: settings.requireSigned === true,
     pinned: settings.skills,
   };
 }
@@ -66,6 +68,7 @@ function updateOf(draft: Draft): AgentUpdate {
       integrations: draft.inheritIntegrations ? null : draft.integrations,
       catalogBudget: draft.catalogBudget === '' ? null : draft.catalogBudget,
       contentRisks: draft.blockContentRisks ? 'block' : 'allow',
+      requireSigned: draft.requireSigned,
       skills: draft.pinned,
     },
   };
@@ -174,6 +177,12 @@ export function AgentSettingsForm({
             description="Skills the doctor flags reach this agent in no way; a block in the workspace settings holds anyway."
             checked={draft.blockContentRisks}
             onChange={(event) => set({ blockContentRisks: event.currentTarget.checked })}
+          />
+          <Switch
+            label="Require signed skills"
+            description="Only skills signed by one of the workspace’s trusted signers reach this agent; a requirement in the workspace settings holds anyway."
+            checked={draft.requireSigned}
+            onChange={(event) => set({ requireSigned: event.currentTarget.checked })}
           />
           <Switch
             label="Use the workspace’s integrations"

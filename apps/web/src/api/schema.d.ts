@@ -777,6 +777,9 @@ export interface paths {
                             catalogBudget?: number;
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
+                            requireSigned?: boolean;
+                            trustedSigners?: string[];
+                            revokedSigners?: string[];
                         };
                     };
                 };
@@ -973,6 +976,10 @@ export interface paths {
                             catalogBudget?: number | null;
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
+                            requireSigned?: boolean;
+                            /** @description One git allowed_signers line each (`principal ssh-ed25519 AAAA…`); a bad line is a 400 naming it */
+                            trustedSigners?: string[];
+                            revokedSigners?: string[];
                             mcpServers?: {
                                 [key: string]: {
                                     url: string;
@@ -1678,6 +1685,7 @@ export interface paths {
                             catalogBudget?: number | null;
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
+                            requireSigned?: boolean;
                             skills?: string[];
                             /** @enum {string} */
                             role?: "viewer" | "member";
@@ -1881,6 +1889,7 @@ export interface paths {
                             catalogBudget?: number | null;
                             /** @enum {string} */
                             contentRisks?: "allow" | "block";
+                            requireSigned?: boolean;
                             skills?: string[];
                             /** @enum {string} */
                             role?: "viewer" | "member";
@@ -5273,6 +5282,8 @@ export interface components {
              * @enum {string}
              */
             contentRisks?: "allow" | "block";
+            /** @description true: only skills signed by one of the workspace's trusted signers reach this agent; absent: as the workspace says */
+            requireSigned?: boolean;
             skills: string[];
             /**
              * @description The agent’s role over skills: `member` may create and change workspace skills (within its permission rules and the role of the user it acts for); absent: `viewer`
@@ -5294,6 +5305,12 @@ export interface components {
                  * @enum {string}
                  */
                 contentRisks: "allow" | "block";
+                /** @description Only skills signed by one of the trusted signers are let through on every surface but management */
+                requireSigned: boolean;
+                /** @description The workspace's trusted signers, one git allowed_signers line each */
+                trustedSigners: string[];
+                /** @description Revoked public keys ('keytype base64-key'): a signature by one never holds */
+                revokedSigners: string[];
                 /** @description MCP servers whose skills join the workspace as 'label:name' (admin-only) */
                 mcpServers?: {
                     [key: string]: {
@@ -5459,6 +5476,7 @@ export interface components {
                 name: string;
             }[];
             issues: components["schemas"]["SkillIssue"][];
+            signature: components["schemas"]["SkillSignature"];
             createdAt: string;
             updatedAt: string;
         };
@@ -5486,6 +5504,21 @@ export interface components {
             field?: string;
             line?: number;
             column?: number;
+        };
+        SkillSignature: {
+            /**
+             * @description `signed`: a valid signature by a trusted signer; `unsigned`: no SKILL.sig; `invalid`: see reason
+             * @enum {string}
+             */
+            state: "signed" | "unsigned" | "invalid";
+            /** @description The principal of the trusted signer's allowed_signers line (alice@example.com) */
+            signer?: string;
+            /** @description The signing key's SHA256: fingerprint, as ssh-keygen -l prints it */
+            fingerprint?: string;
+            /** @description Why it is unsigned or does not hold */
+            reason?: string;
+            /** @description For `invalid`: a stable code (unknown_signer, file_changed, …) */
+            code?: string;
         };
         CreateSkillRequest: {
             /** @description The whole SKILL.md text. */
@@ -5825,7 +5858,7 @@ export interface components {
         };
         DoctorFinding: {
             /** @enum {string} */
-            code: "budget_usage" | "budget_descriptions_dropped" | "budget_skills_omitted" | "large_description" | "description_collision" | "shadowed_skill" | "missing_trigger_cue" | "description_too_short" | "description_too_long" | "name_folder_mismatch" | "invalid_skill" | "instruction_override" | "hidden_characters" | "hidden_html_comment" | "script_network_access" | "script_reads_credentials" | "script_writes_outside";
+            code: "budget_usage" | "budget_descriptions_dropped" | "budget_skills_omitted" | "large_description" | "description_collision" | "shadowed_skill" | "missing_trigger_cue" | "description_too_short" | "description_too_long" | "name_folder_mismatch" | "invalid_skill" | "instruction_override" | "hidden_characters" | "hidden_html_comment" | "script_network_access" | "script_reads_credentials" | "script_writes_outside" | "skill_unsigned" | "signature_invalid";
             /** @enum {string} */
             severity: "error" | "warning" | "info";
             /** @enum {string} */

@@ -8,6 +8,7 @@ import {
   Switch,
   TagsInput,
   Text,
+  Textarea,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,6 +21,14 @@ type Workspace = Schemas['Workspace'];
 
 const DEFAULT_BUDGET = 2000;
 
+/** The non-empty lines of a textarea, trimmed. */
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
 function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const [skillsEnabled, setSkillsEnabled] = useState(workspace.settings.skillsEnabled);
@@ -27,8 +36,12 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   const [integrations, setIntegrations] = useState(workspace.settings.integrations ?? []);
   const [budget, setBudget] = useState<string | number>(workspace.settings.catalogBudget ?? '');
   const [blockRisks, setBlockRisks] = useState(workspace.settings.contentRisks === 'block');
+  const [requireSigned, setRequireSigned] = useState(workspace.settings.requireSigned);
+  const [signers, setSigners] = useState(workspace.settings.trustedSigners.join('\n'));
   useEffect(() => {
     setBlockRisks(workspace.settings.contentRisks === 'block');
+    setRequireSigned(workspace.settings.requireSigned);
+    setSigners(workspace.settings.trustedSigners.join('\n'));
     setSkillsEnabled(workspace.settings.skillsEnabled);
     setGated(workspace.settings.integrations !== undefined);
     setIntegrations(workspace.settings.integrations ?? []);
@@ -45,6 +58,8 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               integrations: gated ? integrations : null,
               catalogBudget: budget === '' ? null : Number(budget),
               contentRisks: blockRisks ? 'block' : 'allow',
+              requireSigned,
+              trustedSigners: lines(signers),
             },
           },
         }),
@@ -113,6 +128,31 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
           disabled={!canEdit}
           onChange={(event) => setBlockRisks(event.currentTarget.checked)}
         />
+        <Switch
+          label="Require signed skills"
+          description="Only skills signed by one of the trusted signers below reach an agent; unsigned skills and skills changed since they were signed are left out (they can still be edited)"
+          checked={requireSigned}
+          disabled={!canEdit}
+          onChange={(event) => setRequireSigned(event.currentTarget.checked)}
+        />
+        <Textarea
+          label="Trusted signers"
+          description={
+            <>
+              One line of git’s <code>allowed_signers</code> format each: the signer, then the
+              public key, e.g. <code>alice@example.com ssh-ed25519 AAAA…</code>
+            </>
+          }
+          placeholder={canEdit ? 'alice@example.com ssh-ed25519 AAAAC3Nza…' : undefined}
+          value={signers}
+          onChange={(event) => setSigners(event.currentTarget.value)}
+          disabled={!canEdit}
+          autosize
+          minRows={2}
+          maxRows={10}
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
         {save.isError ? (
           <Alert color="red" variant="light" role="alert">
             {save.error.message}
@@ -134,7 +174,10 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   );
 }
 
-/** The workspace's settings: skills on or off, gated integrations, the catalog budget and content risks. */
+/**
+ * The workspace's settings: skills on or off, gated integrations, the catalog budget, content
+ * risks, and whether skills must be signed by one of its trusted signers.
+ */
 export function WorkspaceSettingsCard({
   workspaceId,
   canEdit,

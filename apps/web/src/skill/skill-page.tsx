@@ -27,6 +27,7 @@ import { EligibilityCard } from './eligibility-card.tsx';
 import { FilesPanel } from './files-panel.tsx';
 import { FrontmatterCard } from './frontmatter-card.tsx';
 import { ResetToBuiltinButton } from './reset-to-builtin-button.tsx';
+import { SignatureBadge } from './signature-badge.tsx';
 import { skillFilePath } from './skill-file-path.ts';
 import { SkillMarkdown } from './skill-markdown.tsx';
 import { useSkillDetail } from './skill-queries.ts';
@@ -119,6 +120,7 @@ export function SkillPage() {
                 modelInvocable: manifest.disableModelInvocation !== true,
               }}
             />
+            <SignatureBadge signature={skill.signature} />
           </Stack>
           <Group gap="xs">
             {/* Never disabled while saving: a disabled switch drops the keyboard focus to the page. */}
