@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -336,6 +336,48 @@ describe('verifySkillSignature', () => {
       trust: trusting(`alice@example.com ${ed25519.publicKey}`),
     });
     expect(status).toMatchObject({ state: 'invalid', code: 'signed_manifest_malformed' });
+  });
+
+  it('trusts exactly the allowed_signers lines ssh-keygen -Y verify trusts', async () => {
+    const files = await signed(ed25519.file, 'deploy', skillFiles('deploy'));
+    const manifest = files.find((file) => file.path === 'SKILL.manifest.json')?.bytes;
+    const signature = join(dir.path, 'cross.sig');
+    writeFileSync(signature, files.find((file) => file.path === 'SKILL.sig')?.bytes ?? '');
+    const options = [
+      '',
+      'namespaces="git" ',
+      'namespaces="skill*" ',
+      'namespaces="*,!skillset" ',
+      'valid-before="20200101" ',
+      'valid-after="20200101Z" ',
+      'valid-after="29990101" ',
+    ];
+    for (const option of options) {
+      const line = `alice@example.com ${option}${ed25519.publicKey}`;
+      const allowed = join(dir.path, 'allowed_signers');
+      writeFileSync(allowed, `${line}\n`);
+      const openssh = spawnSync(
+        'ssh-keygen',
+        [
+          '-Y',
+          'verify',
+          '-f',
+          allowed,
+          '-I',
+          'alice@example.com',
+          '-n',
+          'skillset',
+          '-s',
+          signature,
+        ],
+        { input: manifest },
+      );
+      const ours = await verifySkillSignature({ name: 'deploy', files, trust: trusting(line) });
+      expect({ line, signed: ours.state === 'signed' }).toEqual({
+        line,
+        signed: openssh.status === 0,
+      });
+    }
   });
 
   it('never throws on hostile bytes', async () => {

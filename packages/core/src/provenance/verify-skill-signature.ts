@@ -145,7 +145,7 @@ async function check(
   if (first === undefined) {
     return invalid(
       'unknown_signer',
-      `It is signed by the key ${fingerprint}, which no trustedSigners line trusts for the namespace "${SKILL_SIGNATURE_NAMESPACE}"; if you trust it, add "<principal> ${signature.keyType} <base64 key>" to trustedSigners in skillset.json.`,
+      `It is signed by the key ${fingerprint}, which no trustedSigners line trusts for the namespace "${SKILL_SIGNATURE_NAMESPACE}"; if you trust it, add "<principal> ${signature.keyType} <base64 key>" to trustedSigners (in skillset.json, or in the workspace settings on a server).`,
       { fingerprint },
     );
   }
