@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { checkSandbox } from '@skillset/core/node';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +251,53 @@ describe.skipIf(!sandbox.available || !corpusPresent)(
         'Second: Error: A person declined running scripts/format_bibtex.py of skill',
       );
       expect(run.stderr).toContain('did not run (approval_denied)');
+    });
+
+    it('does not ask again for a script allowed always, until one byte of it changes', async () => {
+      await using cli = await project();
+      const dedupe = ['-', '--deduplicate', '--output', 'refs.bib'];
+      const interactive = async (input: string, script: CompletionReply[]) => {
+        await endpoint?.close();
+        endpoint = await startOpenAiCompatibleServer(script);
+        return spawnSkillset(['chat'], {
+          cwd: cli.project,
+          env: {
+            ...cli.env,
+            TMPDIR: tmp.path,
+            SKILLSET_MODEL: 'openai-compatible:test-model',
+            OPENAI_BASE_URL: endpoint.baseUrl,
+          },
+          input,
+        });
+      };
+      const question =
+        'Run scripts/format_bibtex.py ["-","--deduplicate","--output","refs.bib"] of skill citation-management in the sandbox? [y/N/a]';
+      const first = await interactive('Clean up my references\na\nAgain, please\n', [
+        useSkill,
+        runScript(dedupe, BIB),
+        { text: 'First done.' },
+        runScript(dedupe, BIB),
+        { text: 'Second done.' },
+      ]);
+      expect(first.exitCode).toBe(0);
+      expect(first.stdout.split(question)).toHaveLength(2);
+      expect(
+        first.stderr.match(
+          /script scripts\/format_bibtex\.py of skill citation-management: exit code 0/g,
+        ),
+      ).toHaveLength(2);
+
+      const script = path.join(cli.project, '.agents/skills', SKILL, 'scripts/format_bibtex.py');
+      await writeFile(script, `${await readFile(script, 'utf8')}#`);
+      const second = await interactive('Clean up my references\nn\n', [
+        useSkill,
+        runScript(dedupe, BIB),
+        { text: 'Declined.' },
+      ]);
+      expect(second.stdout).toContain(
+        `Skill ${SKILL} changed since you approved it always, so that approval no longer holds. ${question}`,
+      );
+      expect(second.stderr).toContain('did not run (approval_denied)');
     });
 
     it('refuses to run without an allow rule, since no one can approve in -p mode', async () => {
