@@ -127,6 +127,7 @@ describe('settings', () => {
     await page.getByLabel('Default catalog budget').fill('500');
     await page.getByLabel('Block skills with content risks').check({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
+    const unsigned = { requireSigned: false, trustedSigners: [], revokedSigners: [] };
     const read = async () => {
       const response = await server.app.request(
         'GET',
@@ -140,13 +141,14 @@ describe('settings', () => {
       integrations: ['github'],
       catalogBudget: 500,
       contentRisks: 'block',
+      ...unsigned,
     });
     await takeScreenshots(page, 'settings');
     await page.getByLabel('Default catalog budget').fill('');
     await page.getByLabel('Only the listed integrations').uncheck({ force: true });
     await page.getByLabel('Block skills with content risks').uncheck({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await eventually(read).toEqual({ skillsEnabled: true, contentRisks: 'allow' });
+    await eventually(read).toEqual({ skillsEnabled: true, contentRisks: 'allow', ...unsigned });
   });
 
   it('refuses a write from a page of another origin, while the same request from the app works', async () => {
