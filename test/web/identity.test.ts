@@ -415,6 +415,7 @@ describe('identity and tenancy, in the browser', () => {
     const question = card.getByRole('listitem').filter({ hasText: 'Agent helper-bot' });
     await question.waitFor({ timeout: 15_000 });
     await question.getByText('secret', { exact: true }).waitFor();
+    await question.getByRole('button', { name: 'Always allow' }).waitFor();
     expect((await takeScreenshots(owner, 'identity-approvals')).scrollsSideways).toBe(false);
     await question.getByRole('button', { name: 'Approve' }).click();
     expect(await turn).toContain('SAUCE-42');

@@ -22,20 +22,28 @@ function askerName(approval: OpenApproval, myUserId: string): string {
   return askedBy.kind === 'agent' ? `Agent ${name}` : name;
 }
 
+type Answer = 'approve' | 'always' | 'refuse';
+
+const ANSWERED: Record<Answer, string> = {
+  approve: 'Approved; the turn goes on.',
+  always: 'Allowed from now on, until the skill changes; the turn goes on.',
+  refuse: 'Refused; the turn goes on without it.',
+};
+
 function ApprovalItem({ approval, myUserId }: { approval: OpenApproval; myUserId: string }) {
   const queryClient = useQueryClient();
   const answer = useMutation({
-    mutationFn: (approved: boolean) =>
+    mutationFn: (choice: Answer) =>
       unwrap(
         api.POST('/api/chat/approvals/{id}', {
           params: { path: { id: approval.id } },
-          body: { approved },
+          body: { approved: choice !== 'refuse', always: choice === 'always' },
         }),
       ),
-    onSuccess: async ({ approved }) => {
+    onSuccess: async (_answered, choice) => {
       notifications.show({
-        color: approved ? 'teal' : 'gray',
-        message: approved ? 'Approved; the turn goes on.' : 'Refused; the turn goes on without it.',
+        color: choice === 'refuse' ? 'gray' : 'teal',
+        message: ANSWERED[choice],
       });
       await queryClient.invalidateQueries({ queryKey: ['chat-approvals'] });
     },
@@ -86,19 +94,33 @@ function ApprovalItem({ approval, myUserId }: { approval: OpenApproval; myUserId
           size="xs"
           color="teal"
           aria-describedby={descriptionId}
-          loading={answer.isPending && answer.variables === true}
+          loading={answer.isPending && answer.variables === 'approve'}
           disabled={answer.isPending || answer.isSuccess}
-          onClick={() => answer.mutate(true)}
+          onClick={() => answer.mutate('approve')}
         >
           Approve
         </Button>
+        {approval.request.kind === 'skill' ? (
+          <Button
+            size="xs"
+            color="teal"
+            variant="outline"
+            aria-describedby={descriptionId}
+            title="Approve now and from now on, until the skill changes"
+            loading={answer.isPending && answer.variables === 'always'}
+            disabled={answer.isPending || answer.isSuccess}
+            onClick={() => answer.mutate('always')}
+          >
+            Always allow
+          </Button>
+        ) : null}
         <Button
           size="xs"
           variant="default"
           aria-describedby={descriptionId}
-          loading={answer.isPending && answer.variables === false}
+          loading={answer.isPending && answer.variables === 'refuse'}
           disabled={answer.isPending || answer.isSuccess}
-          onClick={() => answer.mutate(false)}
+          onClick={() => answer.mutate('refuse')}
         >
           Refuse
         </Button>
@@ -109,7 +131,8 @@ function ApprovalItem({ approval, myUserId }: { approval: OpenApproval; myUserId
 
 /**
  * The questions running chat turns ask (a rule says ask), for a person with rights over the
- * agent: polled every few seconds, answered with Approve or Refuse.
+ * agent: polled every few seconds, answered with Approve, Always allow (a skill's, until it
+ * changes) or Refuse.
  */
 export function WaitingApprovalsCard({ myUserId }: { myUserId: string }) {
   const approvals = useQuery({
