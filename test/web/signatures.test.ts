@@ -7,6 +7,7 @@ import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skill
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZip } from '../server/skills-test-support.ts';
+import { auditAccessibility, describeViolations } from './audit-accessibility.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
@@ -78,7 +79,8 @@ beforeAll(async () => {
   webDir = await buildWebUi();
   server = await startWebServer(webDir.path);
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // The accessibility audit injects axe-core, which the app's CSP would refuse.
+  page = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
   page.setDefaultTimeout(10_000);
   await signIn(page, server);
 }, 180_000);
@@ -114,6 +116,7 @@ describe('signed skills in the web UI', () => {
     );
     const shots = await takeScreenshots(page, 'signatures-settings');
     expect(shots.scrollsSideways).toBe(false);
+    expect(describeViolations(await auditAccessibility(page))).toEqual([]);
   });
 
   it('shows who signed a skill, an unsigned one, and an edited one with the reason', async () => {
@@ -132,6 +135,7 @@ describe('signed skills in the web UI', () => {
     await page.getByText(fingerprint).waitFor();
     const shots = await takeScreenshots(page, 'signatures-signed-skill', { fullPage: false });
     expect(shots.scrollsSideways).toBe(false);
+    expect(describeViolations(await auditAccessibility(page))).toEqual([]);
 
     await page.goto(`${server.url}/skills/plain-notes`);
     await page.getByText('Unsigned', { exact: true }).waitFor();
@@ -144,6 +148,7 @@ describe('signed skills in the web UI', () => {
       .waitFor();
     const invalid = await takeScreenshots(page, 'signatures-invalid-skill', { fullPage: false });
     expect(invalid.scrollsSideways).toBe(false);
+    expect(describeViolations(await auditAccessibility(page))).toEqual([]);
   });
 
   it('lets an admin require signed skills for one agent', async () => {
