@@ -3,6 +3,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +175,27 @@ describe('signed skills on the server', () => {
     const refused = await invoke(server, member.token, '/plain-notes go');
     expect(refused.activations).toEqual([]);
     expect(refused.unknown).toEqual(['/plain-notes']);
+
+    // The MCP endpoint lists and serves the signed skill only.
+    const transport = new StreamableHTTPClientTransport(new URL('http://skillset.test/mcp'), {
+      fetch: async (url, init) => server.app.request(String(url), init as RequestInit),
+      requestInit: { headers: { Authorization: `Bearer ${member.token}` } },
+    });
+    const client = new Client({ name: 'signatures-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((prompt) => prompt.name)).toContain('deploy-notes');
+      expect(prompts.map((prompt) => prompt.name)).not.toContain('plain-notes');
+      const call = await client.callTool({
+        name: 'use_skill',
+        arguments: { skill: 'plain-notes' },
+      });
+      expect(call.isError).toBe(true);
+      expect(JSON.stringify(call.content)).toContain('Unknown skill');
+    } finally {
+      await client.close();
+    }
 
     // The doctor names the skill left out and why.
     const report = await json<{
