@@ -114,4 +114,22 @@ describe('the policy gate under requireSigned', () => {
     expect(unreadable.reasons.at(-1)?.message).toContain('could not be read');
     await close();
   });
+
+  it('verifies again when a skill is used, so an edit beside SKILL.md of a kept entry refuses the use', async () => {
+    const { dir, root, trust } = await signedFolder();
+    await using _ = dir;
+    const { registry, close } = countingRegistry(root);
+    const gate = createPolicyGate({
+      registry,
+      policy: createPolicyContext({ requireSigned: true }),
+      trust,
+    });
+    expect(names(await gate.list('catalog'))).toEqual(['signed']);
+    // Same size, SKILL.md untouched: the registry keeps the entry object.
+    await writeFile(path.join(root, 'signed/notes.md'), '# Notez\n');
+    const used = await gate.authorize('signed', 'use_skill', 'use_skill');
+    expect(used.ok).toBe(false);
+    expect(await gate.list('catalog')).toEqual([]);
+    await close();
+  });
 });

@@ -36,12 +36,15 @@ async function verifyOnce(
 
 /**
  * The signature status of a registry entry against `trust`, read through the registry, computed
- * once per entry object and trust; a read error is an `invalid` status with the reason, never a throw.
+ * once per entry object and trust (`fresh` reads the files again and keeps that answer, for a use
+ * of a skill whose folder is watched, where an edit beside `SKILL.md` keeps the entry); a read
+ * error is an `invalid` status with the reason, never a throw.
  */
 export function verifyEntrySignature(
   registry: Pick<SkillRegistry, 'listFiles' | 'readFile'>,
   entry: SkillEntry,
   trust: TrustedSigners = NO_TRUSTED_SIGNERS,
+  fresh = false,
 ): Promise<SkillSignatureStatus> {
   let byTrust = checks.get(entry);
   if (byTrust === undefined) {
@@ -49,7 +52,7 @@ export function verifyEntrySignature(
     checks.set(entry, byTrust);
   }
   let check = byTrust.get(trust);
-  if (check === undefined) {
+  if (check === undefined || fresh) {
     check = verifyOnce(registry, entry, trust);
     byTrust.set(trust, check);
   }

@@ -114,19 +114,20 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
     return subject;
   };
   // Signatures are checked only when the policy requires them, so hosts without it pay nothing.
-  const withSignature = async (entry: SkillEntry, subject: PolicySubject) => {
+  const withSignature = async (entry: SkillEntry, subject: PolicySubject, fresh: boolean) => {
     if (policy.requireSigned !== true || subject.signature !== undefined) return subject;
-    const signature = await verifyEntrySignature(registry, entry, options.trust);
+    const signature = await verifyEntrySignature(registry, entry, options.trust, fresh);
     return { ...subject, signature };
   };
-  const subjectOf = async (entry: SkillEntry): Promise<PolicySubject> => {
-    const subject = await withSignature(entry, await baseSubject(entry));
+  // `fresh` (a use of the skill) verifies its signature again: a listing may rely on the cache.
+  const subjectOf = async (entry: SkillEntry, fresh = false): Promise<PolicySubject> => {
+    const subject = await withSignature(entry, await baseSubject(entry), fresh);
     if (policy.contentRisks !== 'block' || subject.contentRisks !== undefined) return subject;
     const risks = await contentRisksOf(entry);
     return risks === undefined ? subject : { ...subject, contentRisks: risks };
   };
-  const decideOn = async (entry: SkillEntry, entryPoint: SkillEntryPoint) =>
-    decide(await subjectOf(entry), policy, entryPoint);
+  const decideOn = async (entry: SkillEntry, entryPoint: SkillEntryPoint, fresh = false) =>
+    decide(await subjectOf(entry, fresh), policy, entryPoint);
 
   const list = async (entryPoint: SkillEntryPoint, lookup: GateLookupOptions = {}) => {
     const entries = await registry.list();
@@ -157,8 +158,8 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
 
   return {
     policy,
-    subjectOf,
-    decide: decideOn,
+    subjectOf: (entry) => subjectOf(entry),
+    decide: (entry, entryPoint) => decideOn(entry, entryPoint),
     list,
     async find(name, entryPoint) {
       const entry = await registry.resolve(name);
@@ -174,7 +175,7 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
       const entry =
         lookup.includeInvalid === true ? await registry.get(name) : await registry.resolve(name);
       if (entry === undefined) return unknown(name, entryPoint, lookup);
-      const decision = await decideOn(entry, entryPoint);
+      const decision = await decideOn(entry, entryPoint, true);
       if (!decision.allowed) return unknown(name, entryPoint, lookup);
       if (decision.requiresApproval) {
         if (approve === undefined) {
