@@ -1,5 +1,5 @@
-import type { SkillEntry } from '../registry/skill-entry.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
+import type { SkillEntry } from '../registry/skill-entry.ts';
 
 /** Reads every file of a skill through its registry, in the order it lists them. */
 export async function readSkillFiles(
