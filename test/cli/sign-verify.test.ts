@@ -67,8 +67,9 @@ describe('skillset sign and skillset verify', () => {
     const edited = await run('verify', 'deploy');
     expect(edited.exitCode).toBe(1);
     expect(edited.stdout).toContain(
-      '✗ deploy  invalid: The file scripts/run.sh changed since it was signed',
+      '✗ deploy  invalid: The file scripts/run.sh changed since it was signed; sign it again with: skillset sign deploy --key <ssh key>.',
     );
+    expect(edited.stdout).toContain('checked: 0 signed, 0 unsigned, 1 invalid');
 
     const again = await run('sign', '.agents/skills/deploy', '--key', key);
     expect(again.exitCode, again.stderr).toBe(0);

@@ -134,7 +134,8 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs);
   try {
-    const entries = await keepSignedEntries(terminal, registry, policy, await registry.list());
+    const found = await registry.list();
+    const entries = await keepSignedEntries(terminal, registry, policy, found);
     const failed = await reportSourceIssues(terminal, registry);
     const referenceIssues = await findReferenceIssues(registry, entries);
     const sameNames = findSameNames(entries);
@@ -155,7 +156,9 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     } else if (entries.length === 0) {
       printLine(
         terminal,
-        'No skills found. Put skills in .agents/skills/<name>/SKILL.md or pass --dir.',
+        found.length > 0
+          ? 'No signed skills to list: requireSigned leaves every skill found out.'
+          : 'No skills found. Put skills in .agents/skills/<name>/SKILL.md or pass --dir.',
       );
     } else {
       const nameWidth = Math.max(...entries.map((entry) => entry.name.length));

@@ -7,6 +7,7 @@ import {
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runVerify}. */
@@ -42,7 +43,7 @@ function printHuman(terminal: Terminal, results: readonly VerifiedSkill[]) {
     results.filter((result) => result.status.state === state).length;
   printLine(
     terminal,
-    `${results.length} skills checked: ${count('signed')} signed, ${count('unsigned')} unsigned, ${count('invalid')} invalid`,
+    `${plural(results.length, 'skill')} checked: ${count('signed')} signed, ${count('unsigned')} unsigned, ${count('invalid')} invalid`,
   );
 }
 

@@ -29,8 +29,6 @@ export interface VerifySkillSignatureOptions {
   now?: Date;
 }
 
-const RESIGN = 'sign it again with: skillset sign <skill> --key <ssh key>';
-
 function sameBytes(a: Uint8Array, b: Uint8Array | undefined): boolean {
   return (
     b !== undefined && a.byteLength === b.byteLength && a.every((byte, index) => byte === b[index])
@@ -74,6 +72,7 @@ async function check(
   digest: string,
 ): Promise<SkillSignatureStatus> {
   const { name, files, trust } = options;
+  const resign = `sign it again with: skillset sign ${name} --key <ssh key>`;
   const invalid = (
     code: SkillSignatureProblem,
     reason: string,
@@ -87,14 +86,14 @@ async function check(
   if (signedFile === undefined) {
     return invalid(
       'signed_manifest_missing',
-      `${SKILL_SIGNATURE_FILE} is present but ${SKILL_SIGNED_MANIFEST_FILE}, the bytes it signs, is missing; ${RESIGN}.`,
+      `${SKILL_SIGNATURE_FILE} is present but ${SKILL_SIGNED_MANIFEST_FILE}, the bytes it signs, is missing; ${resign}.`,
     );
   }
   const parsed = safeParseSshSignature(new TextDecoder().decode(signatureFile.bytes));
   if (!parsed.success) {
     return invalid(
       'signature_malformed',
-      `${SKILL_SIGNATURE_FILE} is not an SSH signature: ${parsed.reason}; ${RESIGN}.`,
+      `${SKILL_SIGNATURE_FILE} is not an SSH signature: ${parsed.reason}; ${resign}.`,
     );
   }
   const signature = parsed.signature;
@@ -102,7 +101,7 @@ async function check(
   if (signature.namespace !== SKILL_SIGNATURE_NAMESPACE) {
     return invalid(
       'namespace_mismatch',
-      `${SKILL_SIGNATURE_FILE} was made for the namespace "${signature.namespace}", not "${SKILL_SIGNATURE_NAMESPACE}"; sign with ssh-keygen -Y sign -n ${SKILL_SIGNATURE_NAMESPACE}, or ${RESIGN}.`,
+      `${SKILL_SIGNATURE_FILE} was made for the namespace "${signature.namespace}", not "${SKILL_SIGNATURE_NAMESPACE}"; sign with ssh-keygen -Y sign -n ${SKILL_SIGNATURE_NAMESPACE}, or ${resign}.`,
       { fingerprint },
     );
   }
@@ -117,14 +116,14 @@ async function check(
   if (verified.outcome === 'malformed') {
     return invalid(
       'signature_malformed',
-      `${SKILL_SIGNATURE_FILE} is not a valid SSH signature: ${verified.reason}; ${RESIGN}.`,
+      `${SKILL_SIGNATURE_FILE} is not a valid SSH signature: ${verified.reason}; ${resign}.`,
       { fingerprint },
     );
   }
   if (verified.outcome === 'invalid') {
     return invalid(
       'signature_mismatch',
-      `${SKILL_SIGNATURE_FILE} is not a signature over this ${SKILL_SIGNED_MANIFEST_FILE}; ${RESIGN}.`,
+      `${SKILL_SIGNATURE_FILE} is not a signature over this ${SKILL_SIGNED_MANIFEST_FILE}; ${resign}.`,
       { fingerprint },
     );
   }
@@ -175,14 +174,14 @@ async function check(
   if (signed === undefined) {
     return invalid(
       'signed_manifest_malformed',
-      `${SKILL_SIGNED_MANIFEST_FILE} is not a signing manifest ({"name", "files": [{"path", "digest", "size"}]}); ${RESIGN}.`,
+      `${SKILL_SIGNED_MANIFEST_FILE} is not a signing manifest ({"name", "files": [{"path", "digest", "size"}]}); ${resign}.`,
       who,
     );
   }
   if (signed.name !== name) {
     return invalid(
       'manifest_other_skill',
-      `${SKILL_SIGNED_MANIFEST_FILE} was signed for skill "${signed.name}", not "${name}"; ${RESIGN}.`,
+      `${SKILL_SIGNED_MANIFEST_FILE} was signed for skill "${signed.name}", not "${name}"; ${resign}.`,
       who,
     );
   }
@@ -193,7 +192,7 @@ async function check(
   if (unsigned !== undefined) {
     return invalid(
       'file_unsigned',
-      `The file ${unsigned.path} is not in the signed manifest; ${RESIGN}.`,
+      `The file ${unsigned.path} is not in the signed manifest; ${resign}.`,
       who,
     );
   }
@@ -201,7 +200,7 @@ async function check(
   if (missing !== undefined) {
     return invalid(
       'file_missing',
-      `The signed file ${missing.path} is missing; restore it or ${RESIGN}.`,
+      `The signed file ${missing.path} is missing; restore it or ${resign}.`,
       who,
     );
   }
@@ -212,7 +211,7 @@ async function check(
   if (changed !== undefined) {
     return invalid(
       'file_changed',
-      `The file ${changed.path} changed since it was signed; ${RESIGN}.`,
+      `The file ${changed.path} changed since it was signed; ${resign}.`,
       who,
     );
   }
@@ -233,10 +232,11 @@ export async function verifySkillSignature(
     return await check(options, digest);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
+    const resign = `sign it again with: skillset sign ${options.name} --key <ssh key>`;
     return {
       state: 'invalid',
       code: 'signature_malformed',
-      reason: `${SKILL_SIGNATURE_FILE} could not be checked (${message}); ${RESIGN}.`,
+      reason: `${SKILL_SIGNATURE_FILE} could not be checked (${message}); ${resign}.`,
       digest,
     };
   }
