@@ -61,6 +61,22 @@ async function stage(staging: string): Promise<void> {
   for (const name of BUNDLED) {
     await symlink(path.join(staging, 'packages', name), path.join(modules, '@skillset', name));
   }
+  for (const name of [...BUNDLED, 'cli']) await linkNestedModules(name, staging);
+}
+
+/**
+ * Links the entries of a package's own `node_modules` (the versions npm could not hoist, such as
+ * OpenTelemetry's) into a real folder in staging, so the build finds them and the bundling below
+ * writes into staging, never into the checkout.
+ */
+async function linkNestedModules(name: string, staging: string): Promise<void> {
+  const nested = path.join(repoRoot, 'packages', name, 'node_modules');
+  const entries = await readdir(nested).catch(() => []);
+  const target = path.join(staging, 'packages', name, 'node_modules');
+  for (const entry of entries.filter((entry) => !['.bin', '@skillset'].includes(entry))) {
+    await mkdir(target, { recursive: true });
+    await symlink(path.join(nested, entry), path.join(target, entry));
+  }
 }
 
 /** `npm pack`s a folder into `destination` and returns the tarball's path. */

@@ -52,6 +52,13 @@ async function stagePackages(staging: string): Promise<void> {
     const folder = path.join(staging, 'packages', name);
     const manifest = JSON.parse(await readFile(path.join(folder, 'package.json'), 'utf8'));
     await symlink(folder, path.join(modules, manifest.name));
+    // A package's own node_modules: the versions npm could not hoist (OpenTelemetry's, say).
+    const nested = path.join(repoRoot, 'packages', name, 'node_modules');
+    for (const entry of await readdir(nested).catch(() => [])) {
+      if (entry === '.bin') continue;
+      await mkdir(path.join(folder, 'node_modules'), { recursive: true });
+      await symlink(path.join(nested, entry), path.join(folder, 'node_modules', entry));
+    }
   }
 }
 

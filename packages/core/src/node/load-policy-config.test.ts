@@ -113,7 +113,7 @@ describe('loadPolicyConfigFile', () => {
     expect(error.message.replace(dir.path, '<dir>')).toMatchInlineSnapshot(`
       "Invalid policy config in <dir>/skillset.json (2 problems):
         rules[0].action (line 3, column 26): Expected one of "deny", "ask", "allow", got "forbid". Set it to one of "deny", "ask", "allow".
-        alowlist (line 5, column 3): Unknown key "alowlist". Did you mean "allowlist"? Known keys: $schema, rules, allowlist, integrations, config, contentRisks, mcpServers."
+        alowlist (line 5, column 3): Unknown key "alowlist". Did you mean "allowlist"? Known keys: $schema, rules, allowlist, integrations, config, contentRisks, requireSigned, trustedSigners, revokedSigners, mcpServers."
     `);
   });
 
