@@ -39,9 +39,6 @@ export default defineConfig({
       'test/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    // Two files at a time: most wait on servers, databases and browsers, and each PostgreSQL
-    // suite has its own database.
-    maxWorkers: 2,
     testTimeout: 30_000,
     // Suites start real servers and databases in their hooks; a busy machine needs the time.
     hookTimeout: 60_000,
