@@ -37,9 +37,10 @@ async function readEvents(response: Response, onEvent: (name: string) => void) {
 }
 
 /**
- * Keeps the folders in step with the server: a pass now, then one shortly after every change on
- * the server's feed (`skill` and `resync` events); when the feed drops it reconnects with backoff
- * and runs a pass, since changes may have been missed. Ends when `signal` aborts.
+ * Keeps the folders in step with the server: a pass now, one once the server's feed is connected
+ * and one shortly after every change on it (`skill` and `resync` events); when the feed drops it
+ * reconnects with backoff and runs a pass, since changes may have been missed. Ends when `signal`
+ * aborts.
  */
 export async function watchSync(options: WatchSyncOptions): Promise<void> {
   const { client, signal } = options;
@@ -58,6 +59,8 @@ export async function watchSync(options: WatchSyncOptions): Promise<void> {
     try {
       const response = await client.events(signal);
       backoffMs = 500;
+      // A change made after the last pass but before the feed connected has no event of its own.
+      schedule();
       await readEvents(response, schedule);
       if (signal.aborted) break;
       options.onDisconnect('the server closed the change feed; reconnecting');
