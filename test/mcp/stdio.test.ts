@@ -118,7 +118,7 @@ describe('skillset mcp (stdio)', () => {
     expect(stderr.join('')).toContain('skillset mcp: serving');
   });
 
-  it('answers initialize before it scans, and scans once the client is initialized', async () => {
+  it('does not scan until a client opened the connection, then scans once', async () => {
     await using home = await createTempDir();
     await using project = await createTempDir();
     await using skills = await createTempDir();
@@ -137,14 +137,14 @@ describe('skillset mcp (stdio)', () => {
     transport.onmessage = (message) => messages.push(message);
     await transport.start();
     try {
+      // Long enough for a start-up scan of one skill to end by logging its count.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(stderr).toBe('');
       await transport.send(mcpInitializeRequest('raw'));
       await waitUntil(() => messages.length > 0, 'the initialize result');
       expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
-      // The scan, which ends by logging the count, has not started: nothing said initialized yet.
-      expect(stderr).toBe('');
-      await transport.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-      await waitUntil(() => stderr.includes('serving'), 'the scan after initialized');
-      expect(stderr).toContain('skillset mcp: serving 2 skills');
+      await waitUntil(() => stderr.includes('serving'), 'the scan after the opening exchange');
+      expect(stderr).toBe('skillset mcp: serving 2 skills on stdio\n');
     } finally {
       await transport.close();
     }
