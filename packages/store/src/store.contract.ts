@@ -83,6 +83,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0009-usage-outcome',
             '0010-run-surface',
             '0011-skill-approvals',
+            '0012-usage-count',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -101,6 +102,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0009-usage-outcome',
             '0010-run-surface',
             '0011-skill-approvals',
+            '0012-usage-count',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';
@@ -205,7 +207,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
         const at = new Date('2026-03-04T10:00:00Z');
         const workspaceId = tenant.workspace.id;
         await store.usage.recordMany([
-          { workspaceId, skillName: 'Notes', trigger: 'user', at },
+          { workspaceId, skillName: 'Notes', trigger: 'user', at, count: 2 },
           { workspaceId, skillName: 'notes', trigger: 'user', at, skillId: 'id-1' },
           {
             workspaceId,
@@ -225,7 +227,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
         expect(counts).toHaveLength(3);
         expect(counts).toEqual(
           expect.arrayContaining([
-            { skillName: 'Notes', day: '2026-03-04', trigger: 'user', count: 1 },
+            { skillName: 'Notes', day: '2026-03-04', trigger: 'user', count: 2 },
             { skillName: 'it\'s "quoted"', day: '2026-03-04', trigger: 'model', count: 1 },
             { skillName: 'notes', day: '2026-03-04', trigger: 'user', count: 1 },
           ]),

@@ -16,7 +16,10 @@ export interface SkillUse {
   outcome: string;
 }
 
-/** Records skill uses: a log line each, and usage rows written in batches off the request path. */
+/**
+ * Records skill uses: a log line each, and usage rows written in batches off the request path,
+ * identical uses of one minute counted into one row.
+ */
 export interface UsageRecorder {
   record(use: SkillUse): void;
   /** Writes the pending usage rows now. */
@@ -32,18 +35,23 @@ export interface UsageRecorderOptions {
   flushDelayMs?: number;
 }
 
-/** Creates a {@link UsageRecorder}; every attempt becomes a usage row with its outcome. */
+/** What makes two uses the same usage row: everything recorded but the time, to the minute. */
+function usageKey(use: SkillUse, minute: number): string {
+  return `${use.workspaceId}\0${use.skill}\0${use.skillId ?? ''}\0${use.surface}\0${use.principal.kind}\0${use.principal.id}\0${use.outcome}\0${minute}`;
+}
+
+/** Creates a {@link UsageRecorder}; every attempt counts in a usage row with its outcome. */
 export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorder {
   const { store, logger, flushDelayMs = 250 } = options;
-  let pending: UsageEventInput[] = [];
+  let pending = new Map<string, UsageEventInput>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   const flush = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const batch = pending;
-    pending = [];
+    const batch = [...pending.values()];
+    pending = new Map();
     writing = writing.then(async () => {
       if (batch.length === 0) return;
       try {
@@ -72,15 +80,24 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
         },
         `skill ${use.event}`,
       );
-      pending.push({
-        workspaceId: use.workspaceId,
-        skillName: use.skill,
-        ...(use.skillId === undefined ? {} : { skillId: use.skillId }),
-        trigger: use.surface,
-        principal: use.principal,
-        outcome: use.outcome,
-        at: new Date(),
-      });
+      const now = Date.now();
+      const key = usageKey(use, Math.floor(now / 60_000));
+      const counted = pending.get(key);
+      if (counted !== undefined) {
+        counted.count = (counted.count ?? 1) + 1;
+        counted.at = new Date(now);
+      } else {
+        pending.set(key, {
+          workspaceId: use.workspaceId,
+          skillName: use.skill,
+          ...(use.skillId === undefined ? {} : { skillId: use.skillId }),
+          trigger: use.surface,
+          principal: use.principal,
+          outcome: use.outcome,
+          at: new Date(now),
+          count: 1,
+        });
+      }
       if (timer === undefined) {
         timer = setTimeout(() => void flush(), flushDelayMs);
         timer.unref?.();

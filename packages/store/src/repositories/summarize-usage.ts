@@ -56,10 +56,14 @@ export async function summarizeUsage(
     gte(usageEvents.at, options.from),
     lt(usageEvents.at, options.to),
   ) as SQL;
-  const uses = sql<number>`count(*) filter (where ${usageEvents.outcome} = 'ok')`.mapWith(Number);
-  const failures = sql<number>`count(*) filter (where ${usageEvents.outcome} <> 'ok')`.mapWith(
-    Number,
-  );
+  const uses =
+    sql<number>`coalesce(sum(${usageEvents.count}) filter (where ${usageEvents.outcome} = 'ok'), 0)`.mapWith(
+      Number,
+    );
+  const failures =
+    sql<number>`coalesce(sum(${usageEvents.count}) filter (where ${usageEvents.outcome} <> 'ok'), 0)`.mapWith(
+      Number,
+    );
 
   const perSkill = await database
     .select({
@@ -107,7 +111,7 @@ export async function summarizeUsage(
     .select({
       skillName: usageEvents.skillName,
       outcome: usageEvents.outcome,
-      count: sql<number>`count(*)`.mapWith(Number),
+      count: sql<number>`sum(${usageEvents.count})`.mapWith(Number),
       lastAt: max(usageEvents.at),
     })
     .from(usageEvents)
@@ -140,8 +144,8 @@ export async function summarizeUsage(
     database,
     sql`with counts as (
       select (${usageEvents.at} at time zone 'UTC')::date as day,
-        (count(*) filter (where ${usageEvents.outcome} = 'ok'))::int as uses,
-        (count(*) filter (where ${usageEvents.outcome} <> 'ok'))::int as failures
+        coalesce(sum(${usageEvents.count}) filter (where ${usageEvents.outcome} = 'ok'), 0)::int as uses,
+        coalesce(sum(${usageEvents.count}) filter (where ${usageEvents.outcome} <> 'ok'), 0)::int as failures
       from ${usageEvents} where ${inPeriod} group by 1
     )
     select to_char(series.day, 'YYYY-MM-DD') as day, coalesce(counts.uses, 0)::int as uses,

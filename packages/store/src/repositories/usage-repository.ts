@@ -15,6 +15,8 @@ export interface UsageEventInput {
   outcome?: string;
   /** Defaults to now. */
   at?: Date;
+  /** How many identical uses this event stands for; defaults to 1. */
+  count?: number;
 }
 
 /** Options for {@link UsageRepository.counts}. */
@@ -60,15 +62,16 @@ export function createUsageRepository(session: StoreSession): UsageRepository {
       principal_id: event.principal?.id ?? null,
       outcome: event.outcome ?? 'ok',
       at: event.at ?? null,
+      count: event.count ?? 1,
     }));
     await session.database.execute(sql`
       insert into ${usageEvents}
-        (workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, outcome, at)
+        (workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, outcome, at, count)
       select workspace_id, skill_id, skill_name, trigger, principal_kind, principal_id, outcome,
-        coalesce(at, now())
+        coalesce(at, now()), count
       from json_to_recordset(${JSON.stringify(rows)}::json) as event(
         workspace_id text, skill_id text, skill_name text, trigger text,
-        principal_kind text, principal_id text, outcome text, at timestamptz
+        principal_kind text, principal_id text, outcome text, at timestamptz, count integer
       )`);
   };
   return {
@@ -90,7 +93,7 @@ export function createUsageRepository(session: StoreSession): UsageRepository {
           skillName: usageEvents.skillName,
           day,
           trigger: usageEvents.trigger,
-          count: sql<number>`count(*)`.mapWith(Number),
+          count: sql<number>`sum(${usageEvents.count})`.mapWith(Number),
         })
         .from(usageEvents)
         .where(and(...conditions))

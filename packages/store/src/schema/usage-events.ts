@@ -1,7 +1,7 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { workspaces } from './workspaces.ts';
 
-/** One use of a skill (an activation, a read, a listing) for analytics. */
+/** Uses of a skill (an activation, a read, a listing) for analytics: `count` identical uses at about `at`. */
 export const usageEvents = pgTable(
   'usage_events',
   {
@@ -16,6 +16,7 @@ export const usageEvents = pgTable(
     principalId: text('principal_id'),
     /** `ok`, or the error code of a failed attempt. */
     outcome: text('outcome').notNull().default('ok'),
+    count: integer('count').notNull().default(1),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('usage_events_workspace_at_idx').on(table.workspaceId, table.at)],
