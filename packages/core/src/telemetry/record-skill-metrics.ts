@@ -1,4 +1,4 @@
-import { type Counter, type Meter, metrics } from '@opentelemetry/api';
+import { type Counter, createNoopMeter, type Meter, metrics } from '@opentelemetry/api';
 import {
   type SkillOutcome,
   type SkillSpanAttributes,
@@ -14,9 +14,11 @@ interface SkillCounters {
 
 let counters: SkillCounters | undefined;
 
-// A meter taken before the SDK registers stays a no-op, so the counters follow the current one.
-function currentCounters(): SkillCounters {
+// A meter taken before the SDK registers stays a no-op, so the counters follow the current one;
+// undefined while no meter provider is registered.
+function currentCounters(): SkillCounters | undefined {
   const meter = metrics.getMeter('skillset');
+  if (meter === createNoopMeter()) return undefined;
   if (counters?.meter !== meter) {
     counters = {
       meter,
@@ -37,9 +39,11 @@ export function recordSkillMetrics(
   attributes: SkillSpanAttributes,
   outcome: SkillOutcome,
 ): void {
+  const current = currentCounters();
+  if (current === undefined) return;
+  const { activations, failures } = current;
   const { skill, surface, principal } = attributes;
   const counted = toSpanAttributes({ skill, surface, principal }, outcome);
-  const { activations, failures } = currentCounters();
   if (name === 'skillset.activate') activations.add(1, counted);
   if (outcome.outcome !== 'ok') failures.add(1, { ...counted, 'skillset.operation': name });
 }

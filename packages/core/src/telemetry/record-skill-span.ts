@@ -14,7 +14,7 @@ export function recordSkillSpan(
   outcome: SkillOutcome,
 ): void {
   const span = trace.getTracer('skillset').startSpan(name);
-  span.setAttributes(toSpanAttributes(attributes, outcome));
+  if (span.isRecording()) span.setAttributes(toSpanAttributes(attributes, outcome));
   if (outcome.outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR });
   span.end();
   recordSkillMetrics(name, attributes, outcome);

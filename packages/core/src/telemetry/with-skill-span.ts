@@ -39,7 +39,8 @@ export async function withSkillSpan<Result>(
       outcome = skillOutcomeOf(SkillsetError.isInstance(error) ? error.code : 'internal_error');
       throw error;
     } finally {
-      span.setAttributes(toSpanAttributes(attributes, outcome));
+      // Without a tracer provider the span records nothing: its attributes are not built.
+      if (span.isRecording()) span.setAttributes(toSpanAttributes(attributes, outcome));
       if (outcome.outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
       recordSkillMetrics(name, attributes, outcome);
