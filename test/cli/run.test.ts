@@ -215,6 +215,35 @@ describe('skillset run', () => {
     expect(parent.stderr).toContain('it contains ".."');
   });
 
+  it('refuses, running nothing, a skill that skillset.json denies or that requireSigned leaves out', async () => {
+    const config = path.join(cli.project, 'skillset.json');
+    const scratch = path.join(cli.project, 'refused');
+    try {
+      await writeFile(
+        config,
+        JSON.stringify({ rules: [{ skill: 'csv-to-json', surface: 'run', action: 'deny' }] }),
+      );
+      const denied = await run(['csv-to-json', 'scripts/marker.sh', '--scratch', 'refused']);
+      expect(denied).toMatchObject({ exitCode: 1, stdout: '' });
+      expect(denied.stderr).toBe(
+        `skillset: not allowed to run the scripts of csv-to-json: Rule: deny "csv-to-json" for * on "run". Policy read from: ${config}\n`,
+      );
+      await writeFile(config, JSON.stringify({ requireSigned: true }));
+      const unsigned = await run(['csv-to-json', 'scripts/marker.sh', '--scratch', 'refused']);
+      expect(unsigned.exitCode).toBe(1);
+      expect(unsigned.stderr).toBe(
+        `skillset: not allowed to run the scripts of csv-to-json: "csv-to-json" is not signed (it has no SKILL.sig), and the policy requires signed skills; sign it with: skillset sign csv-to-json --key <ssh key>. Policy read from: ${config}\n`,
+      );
+      expect(existsSync(path.join(scratch, 'ran.txt'))).toBe(false);
+      // The person typing the command approves the default `ask` of running scripts.
+      await writeFile(config, JSON.stringify({ rules: [] }));
+      const asked = await run(['csv-to-json', 'scripts/marker.sh', '--scratch', 'refused']);
+      expect(asked).toMatchObject({ exitCode: 0, stdout: 'ran\n' });
+    } finally {
+      await rm(config, { force: true });
+    }
+  });
+
   it("shows the sandbox's default limits in its help", async () => {
     const help = await spawnSkillset(['run', '--help'], { cwd: cli.project, env });
     expect(help.stdout).toContain(`(default: ${DEFAULT_SANDBOX_LIMITS.wallMs / 1000})`);

@@ -1,8 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
-import { closestNames, type SkillRequirements, SkillsetError } from '@skillset/core';
+import {
+  closestNames,
+  createPolicyGate,
+  type PolicyReason,
+  type SkillRequirements,
+  SkillsetError,
+} from '@skillset/core';
 import { listSkillFolderFiles, runSkillScript, type SkillScriptResult } from '@skillset/core/node';
+import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { paint, type Terminal } from '../output/terminal.ts';
 
@@ -49,11 +56,23 @@ function exitCodeOf(result: SkillScriptResult): number {
   return number === undefined ? 1 : 128 + number;
 }
 
-/** The skill's folder and requirements, or the message saying why there is no such skill. */
+/** True when the policy refused the skill only because environment variables it requires are unset. */
+function onlyVariablesMissing(reason: PolicyReason | undefined): boolean {
+  const missing = reason?.step === 'eligibility' ? reason.missing : undefined;
+  if (missing === undefined || missing.env.length === 0) return false;
+  const { env: _env, ...others } = missing;
+  return Object.values(others).every((names) => names.length === 0);
+}
+
+/**
+ * The skill's folder and requirements, or the message saying why there is none or why the local
+ * policy refuses to run its scripts. Typing the command is the person's approval of an `ask`.
+ */
 async function findSkill(
   terminal: Terminal,
   options: RunCommandOptions,
 ): Promise<{ folder: string; requires?: SkillRequirements } | { refusal: string }> {
+  const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, options.dirs, { mcpServers: false });
   try {
     if (await reportSourceIssues(terminal, registry)) {
@@ -68,6 +87,15 @@ async function findSkill(
           ? ` Did you mean: ${suggestions.join(', ')}?`
           : ' Run `skillset list` to see the available skills.';
       return { refusal: `no skill named '${options.skill}'.${hint}` };
+    }
+    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
+    const decision = await gate.decide(entry, 'run_skill_script');
+    const last = decision.reasons.at(-1);
+    // Unset variables alone are named by the command's own check, with how to pass them.
+    if (!decision.allowed && !onlyVariablesMissing(last)) {
+      const reason = last?.message ?? 'refused by policy.';
+      const from = policy.files.length > 0 ? ` Policy read from: ${policy.files.join(', ')}` : '';
+      return { refusal: `not allowed to run the scripts of ${entry.name}: ${reason}${from}` };
     }
     const requires = (await registry.loadSkill(entry)).manifest?.requires;
     return { folder: entry.path, ...(requires === undefined ? {} : { requires }) };
