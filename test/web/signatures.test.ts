@@ -151,6 +151,30 @@ describe('signed skills in the web UI', () => {
     expect(describeViolations(await auditAccessibility(page))).toEqual([]);
   });
 
+  it('lets an admin revoke a key, after which its signatures show as invalid with the reason', async () => {
+    const publicKey = allowedSigner.split(' ').slice(1).join(' ');
+    await page.goto(`${server.url}/settings`);
+    const form = page.getByRole('form', { name: 'Workspace settings' });
+    await form.getByRole('textbox', { name: 'Revoked keys' }).fill(publicKey);
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Workspace settings saved.').waitFor();
+    expect(await workspaceSettings()).toMatchObject({ revokedSigners: [publicKey] });
+    await page.reload();
+    expect(await form.getByRole('textbox', { name: 'Revoked keys' }).inputValue()).toBe(publicKey);
+    const shots = await takeScreenshots(page, 'signatures-revoked-settings');
+    expect(shots.scrollsSideways).toBe(false);
+    expect(describeViolations(await auditAccessibility(page))).toEqual([]);
+
+    await page.goto(`${server.url}/skills/deploy-notes`);
+    await page.getByText('Signature invalid').waitFor();
+    await page.getByText(`The key ${fingerprint} that signed it is revoked`).waitFor();
+
+    await page.goto(`${server.url}/settings`);
+    await form.getByRole('textbox', { name: 'Revoked keys' }).fill('');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect.poll(workspaceSettings, { timeout: 10_000 }).toMatchObject({ revokedSigners: [] });
+  });
+
   it('lets an admin require signed skills for one agent', async () => {
     const created = await server.app.request('POST', '/api/agents', {
       token: server.app.owner.token,

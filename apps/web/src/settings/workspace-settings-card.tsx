@@ -38,10 +38,12 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   const [blockRisks, setBlockRisks] = useState(workspace.settings.contentRisks === 'block');
   const [requireSigned, setRequireSigned] = useState(workspace.settings.requireSigned);
   const [signers, setSigners] = useState(workspace.settings.trustedSigners.join('\n'));
+  const [revoked, setRevoked] = useState(workspace.settings.revokedSigners.join('\n'));
   useEffect(() => {
     setBlockRisks(workspace.settings.contentRisks === 'block');
     setRequireSigned(workspace.settings.requireSigned);
     setSigners(workspace.settings.trustedSigners.join('\n'));
+    setRevoked(workspace.settings.revokedSigners.join('\n'));
     setSkillsEnabled(workspace.settings.skillsEnabled);
     setGated(workspace.settings.integrations !== undefined);
     setIntegrations(workspace.settings.integrations ?? []);
@@ -60,6 +62,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               contentRisks: blockRisks ? 'block' : 'allow',
               requireSigned,
               trustedSigners: lines(signers),
+              revokedSigners: lines(revoked),
             },
           },
         }),
@@ -153,6 +156,24 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
           spellCheck={false}
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
+        <Textarea
+          label="Revoked keys"
+          description={
+            <>
+              One public key each, as in a <code>.pub</code> file: a signature by one of these keys
+              never counts, even from a trusted signer, e.g. <code>ssh-ed25519 AAAA…</code>
+            </>
+          }
+          placeholder={canEdit ? 'ssh-ed25519 AAAAC3Nza…' : undefined}
+          value={revoked}
+          onChange={(event) => setRevoked(event.currentTarget.value)}
+          disabled={!canEdit}
+          autosize
+          minRows={1}
+          maxRows={10}
+          spellCheck={false}
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        />
         {save.isError ? (
           <Alert color="red" variant="light" role="alert">
             {save.error.message}
@@ -176,7 +197,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
 
 /**
  * The workspace's settings: skills on or off, gated integrations, the catalog budget, content
- * risks, and whether skills must be signed by one of its trusted signers.
+ * risks, and whether skills must be signed by one of its trusted signers (and by no revoked key).
  */
 export function WorkspaceSettingsCard({
   workspaceId,
