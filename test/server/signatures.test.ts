@@ -249,6 +249,46 @@ describe('signed skills on the server', () => {
     expect(entry?.steps?.map((step) => step.code)).toContain('signature_file_changed');
   });
 
+  it("previews an upload's signature against the workspace's signers, saving nothing", async () => {
+    await using server = await createTestApp();
+    const { workspaceId, token } = server.owner;
+    await json(setSettings(server, token, workspaceId, { trustedSigners: [alice.allowedSigner] }));
+    const preview = (body: Uint8Array, path = '/api/skills/upload') =>
+      json<{ valid: boolean; signature?: Signature }>(
+        server.request('POST', `${path}?dry_run=true`, {
+          token,
+          body,
+          headers: { 'content-type': 'application/zip' },
+        }),
+      );
+    expect((await preview(await signedZip('deploy-notes', alice))).signature).toEqual({
+      state: 'signed',
+      signer: 'alice@example.com',
+      fingerprint: alice.fingerprint,
+    });
+    expect((await preview(await signedZip('deploy-notes', mallory))).signature).toMatchObject({
+      state: 'invalid',
+      code: 'unknown_signer',
+    });
+    expect(
+      (await preview(zipOf('plain-notes', skillFiles('plain-notes')))).signature,
+    ).toMatchObject({ state: 'unsigned' });
+    expect(await catalog(server, token)).not.toContain('deploy-notes');
+
+    // A new version's preview: one byte changed under the old signature files.
+    const files = skillFiles('deploy-notes');
+    const signatureFiles = await sign('deploy-notes', files, alice);
+    await json<Detail>(upload(server, zipOf('deploy-notes', [...files, ...signatureFiles])), 201);
+    const edited = zipOf('deploy-notes', [
+      ...skillFiles('deploy-notes', 'Do it!\n'),
+      ...signatureFiles,
+    ]);
+    const next = await preview(edited, '/api/skills/deploy-notes/upload');
+    expect(next.signature).toMatchObject({ state: 'invalid', code: 'file_changed' });
+    const stored = await json<Detail>(server.request('GET', '/api/skills/deploy-notes', { token }));
+    expect(stored).toMatchObject({ version: 1, signature: { state: 'signed' } });
+  });
+
   it('refuses signature settings from members and bad signer lines from admins', async () => {
     await using server = await createTestApp();
     const { workspaceId, token } = server.owner;

@@ -86,6 +86,7 @@ describe('skill upload', () => {
     const preview = page.getByTestId('upload-preview');
     expect(await preview.getByRole('heading', { name: 'zipped-skill' }).isVisible()).toBe(true);
     expect(await preview.getByText('other-folder/').isVisible()).toBe(true);
+    expect(await preview.getByText('Unsigned', { exact: true }).isVisible()).toBe(true);
     expect(
       await page
         .getByRole('table', { name: 'Files in the upload' })

@@ -5606,6 +5606,7 @@ export interface components {
                 scope: components["schemas"]["SkillScope"];
                 version: number;
             } | null;
+            signature?: components["schemas"]["SkillSignature"];
         };
         ValidateSkillRequest: {
             /** @description The whole SKILL.md text. */

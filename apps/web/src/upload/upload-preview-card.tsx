@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { DiagnosticsList } from '../editor/diagnostics-list.tsx';
+import { SignatureBadge } from '../skill/signature-badge.tsx';
 import type { UploadPreview } from './upload-requests.ts';
 
 function formatSize(bytes: number): string {
@@ -8,7 +9,7 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** What an upload will create: name, description, folder, files and every validation issue. */
+/** What an upload will create: name, description, signature, folder, files and every validation issue. */
 export function UploadPreviewCard({ preview }: { preview: UploadPreview }) {
   return (
     <Stack gap="sm" data-testid="upload-preview">
@@ -26,6 +27,9 @@ export function UploadPreviewCard({ preview }: { preview: UploadPreview }) {
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {preview.description}
             </Text>
+          )}
+          {preview.signature === undefined ? null : (
+            <SignatureBadge signature={preview.signature} />
           )}
           {preview.folderName === null ? null : (
             <Text size="sm">

@@ -1,5 +1,5 @@
 import { parseTrustedSigners, type TrustedSigners } from '@skillset/core';
-import type { WorkspaceSettings } from '@skillset/store';
+import type { Store, WorkspaceSettings } from '@skillset/store';
 
 /** The signers a workspace trusts, parsed from its settings, with a key that is equal for equal lines. */
 export interface WorkspaceTrust {
@@ -16,4 +16,13 @@ export function workspaceTrust(settings: WorkspaceSettings): WorkspaceTrust {
   const revokedSigners = settings.revokedSigners ?? [];
   const { trust } = parseTrustedSigners({ trustedSigners, revokedSigners });
   return { signers: trust, key: JSON.stringify([trustedSigners, revokedSigners]) };
+}
+
+/** The trust of a workspace read from the store; a workspace that is gone trusts no one. */
+export async function loadWorkspaceTrust(
+  store: Store,
+  workspaceId: string,
+): Promise<WorkspaceTrust> {
+  const workspace = await store.workspaces.get(workspaceId);
+  return workspaceTrust(workspace?.settings ?? { skillsEnabled: true });
 }

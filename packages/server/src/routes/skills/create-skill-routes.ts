@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { checkUploadedSkill, type UploadIssue } from './check-uploaded-skill.ts';
 import { createSkillBodySchema, skillTextOfCreateBody } from './create-skill-body.ts';
@@ -107,7 +108,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     if (dryRun === 'true') {
       const { name, manifest } = checked;
       if (name === null || manifest === undefined) {
-        return context.json(presentUploadPreview({ contents, checked }), 200);
+        return context.json(await presentUploadPreview({ contents, checked }), 200);
       }
       await authorizeSkillWrite({
         store: dependencies.store,
@@ -121,8 +122,9 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
           : {}),
       });
       const existing = await dependencies.store.skills.getByName({ ...caller.access, name, scope });
+      const trust = await loadWorkspaceTrust(dependencies.store, caller.principal.workspaceId);
       if (existing === undefined) {
-        return context.json(presentUploadPreview({ contents, checked }), 200);
+        return context.json(await presentUploadPreview({ contents, checked, trust }), 200);
       }
       const taken: UploadIssue = {
         code: 'skill_exists',
@@ -132,7 +134,12 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       };
       const issues = [...checked.issues, taken];
       return context.json(
-        presentUploadPreview({ contents, checked: { ...checked, valid: false, issues }, existing }),
+        await presentUploadPreview({
+          contents,
+          checked: { ...checked, valid: false, issues },
+          existing,
+          trust,
+        }),
         200,
       );
     }

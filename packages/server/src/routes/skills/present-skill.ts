@@ -2,7 +2,7 @@ import { parseSkill } from '@skillset/core';
 import type { StoredSkill, StoredSkillScope } from '@skillset/store';
 import { loggableError } from '../../http/loggable-error.ts';
 import { storedSkillSignature } from '../../runtime/stored-skill-signature.ts';
-import { workspaceTrust } from '../../runtime/workspace-trust.ts';
+import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { skillNotFound } from './find-skill.ts';
 import { presentSkillSignature } from './present-skill-signature.ts';
 import { findShadowing } from './shadowing-of.ts';
@@ -60,8 +60,7 @@ async function signatureOf(
 ) {
   const { store, runtime } = dependencies;
   try {
-    const workspace = await store.workspaces.get(caller.principal.workspaceId);
-    const trust = workspaceTrust(workspace?.settings ?? { skillsEnabled: true });
+    const trust = await loadWorkspaceTrust(store, caller.principal.workspaceId);
     const status = await storedSkillSignature({ store, access: caller.access, skill, trust });
     return presentSkillSignature(status);
   } catch (error) {

@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import type { SkillPackageContents } from '@skillset/core';
+import { type SkillPackageContents, verifySkillSignature } from '@skillset/core';
 import type { StoredSkill } from '@skillset/store';
+import type { WorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import type { CheckUploadedSkillResult, UploadIssue } from './check-uploaded-skill.ts';
+import { presentSkillSignature, skillSignatureSchema } from './present-skill-signature.ts';
 import { skillIssueSchema, skillScopeSchema } from './skill-schemas.ts';
 
 /** The answer of an upload with `?dry_run=true`: what would be saved, and every issue. */
@@ -17,6 +19,8 @@ export const skillUploadPreviewSchema = z
       .object({ scope: skillScopeSchema, version: z.number().int() })
       .nullable()
       .openapi({ description: 'The skill the upload would conflict with or become a version of.' }),
+    // The upload's signature against the workspace's trusted signers; absent without a valid name.
+    signature: skillSignatureSchema.optional(),
   })
   .openapi('SkillUploadPreview');
 
@@ -33,26 +37,40 @@ export interface PresentUploadPreviewOptions {
     issues: readonly UploadIssue[];
   };
   existing?: Pick<StoredSkill, 'scope' | 'currentVersion'> | undefined;
+  /** The workspace's signers: the preview then says whether the upload is signed by one. */
+  trust?: WorkspaceTrust;
 }
 
 const encoder = new TextEncoder();
 
 /** The preview body of a checked upload; `SKILL.md` is listed first. */
-export function presentUploadPreview(
+export async function presentUploadPreview(
   options: PresentUploadPreviewOptions,
-): z.infer<typeof skillUploadPreviewSchema> {
-  const { contents, checked, existing } = options;
+): Promise<z.infer<typeof skillUploadPreviewSchema>> {
+  const { contents, checked, existing, trust } = options;
+  const skillFile = { path: 'SKILL.md', bytes: encoder.encode(contents.skillText) };
+  const signature =
+    checked.name === null || trust === undefined
+      ? undefined
+      : presentSkillSignature(
+          await verifySkillSignature({
+            name: checked.name,
+            files: [skillFile, ...contents.files],
+            trust: trust.signers,
+          }),
+        );
   return {
     valid: checked.valid,
     name: checked.name,
     description: checked.description,
     folderName: contents.folderName ?? null,
     files: [
-      { path: 'SKILL.md', size: encoder.encode(contents.skillText).byteLength },
+      { path: skillFile.path, size: skillFile.bytes.byteLength },
       ...contents.files.map((file) => ({ path: file.path, size: file.bytes.byteLength })),
     ],
     issues: [...checked.issues],
     existing:
       existing === undefined ? null : { scope: existing.scope, version: existing.currentVersion },
+    ...(signature === undefined ? {} : { signature }),
   };
 }

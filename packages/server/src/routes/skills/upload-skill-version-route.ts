@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
+import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { checkUploadedSkill } from './check-uploaded-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
@@ -96,7 +97,11 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
     const contents = await readUploadedPackage(context);
     const checked = checkUploadedSkill({ contents, expectedName: skill.name });
     if (expected === undefined) {
-      return context.json(presentUploadPreview({ contents, checked, existing: skill }), 200);
+      const trust = await loadWorkspaceTrust(store, caller.principal.workspaceId);
+      return context.json(
+        await presentUploadPreview({ contents, checked, existing: skill, trust }),
+        200,
+      );
     }
     if (!checked.valid) throw invalidSkill(checked.issues, 'The uploaded SKILL.md');
     const result = await store.skills.update({
