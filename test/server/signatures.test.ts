@@ -274,6 +274,16 @@ describe('signed skills on the server', () => {
       (await preview(zipOf('plain-notes', skillFiles('plain-notes')))).signature,
     ).toMatchObject({ state: 'unsigned' });
     expect(await catalog(server, token)).not.toContain('deploy-notes');
+    // A member of another workspace, which trusts no one, previews the same signed upload.
+    const other = await server.addWorkspace('Other');
+    const elsewhere = await json<{ signature?: Signature }>(
+      server.request('POST', '/api/skills/upload?dry_run=true', {
+        token: other.token,
+        body: await signedZip('deploy-notes', alice),
+        headers: { 'content-type': 'application/zip' },
+      }),
+    );
+    expect(elsewhere.signature).toMatchObject({ state: 'invalid', code: 'unknown_signer' });
 
     // A new version's preview: one byte changed under the old signature files.
     const files = skillFiles('deploy-notes');
