@@ -40,4 +40,26 @@ describe('createWorkspaceSkills', () => {
     expect(changes).toEqual(['changed:create-skill']);
     await skills.close();
   });
+
+  it('fails once, leaving no unobserved rejection, when the store is closed under it', async () => {
+    const server = await createTestApp();
+    const { store, owner } = server;
+    await server[Symbol.asyncDispose]();
+    const unobserved: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unobserved.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      await expect(
+        createWorkspaceSkills({
+          store,
+          workspaceId: owner.workspaceId,
+          logger: pino({ level: 'silent' }),
+        }),
+      ).rejects.toThrow();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+    expect(unobserved).toEqual([]);
+  });
 });

@@ -111,7 +111,8 @@ export async function createWorkspaceSkills(
       ...(texts === undefined ? {} : { texts }),
     }),
   );
-  const workspace = await store.workspaces.get(workspaceId);
+  // Awaited together, so a failed listing is never left unobserved when the workspace read fails.
+  const [workspace] = await Promise.all([store.workspaces.get(workspaceId), current]);
   const registry = createRegistry({
     sources: [
       ...sources,
