@@ -417,16 +417,20 @@ describe.each(targets)('identity attacks ($name)', (target) => {
       }),
       201,
     );
-    const response = await request('POST', '/api/skills/invoke', {
-      token: agent.token,
-      json: { message: '/deploy-prod now' },
-    });
-    const text = await response.text();
-    expect(response.status).toBe(200);
-    expect(text).not.toContain('zz-deploy');
-    expect(JSON.parse(text)).toMatchObject({
-      activations: [{ name: 'deploy-prod', requiresApproval: true }],
-    });
+    // On PostgreSQL the new skill reaches the registry through the change feed: ask until it has.
+    const invoked = async () => {
+      const response = await request('POST', '/api/skills/invoke', {
+        token: agent.token,
+        json: { message: '/deploy-prod now' },
+      });
+      const text = await response.text();
+      expect(response.status).toBe(200);
+      expect(text).not.toContain('zz-deploy');
+      return JSON.parse(text) as unknown;
+    };
+    await expect
+      .poll(invoked, { timeout: 10_000 })
+      .toMatchObject({ activations: [{ name: 'deploy-prod', requiresApproval: true }] });
   });
 
   it('4c. lets only a person with rights over an agent answer its approval, never its own token', async () => {
