@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { api, type Schemas, unwrap } from '../api/client.ts';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 
@@ -27,6 +27,33 @@ function lines(text: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+}
+
+/** A monospace field of key lines (signers or public keys), one per line. */
+function KeyLinesField(props: {
+  label: string;
+  description: ReactNode;
+  example: string;
+  value: string;
+  onChange: (value: string) => void;
+  canEdit: boolean;
+  minRows: number;
+}) {
+  return (
+    <Textarea
+      label={props.label}
+      description={props.description}
+      placeholder={props.canEdit ? props.example : undefined}
+      value={props.value}
+      onChange={(event) => props.onChange(event.currentTarget.value)}
+      disabled={!props.canEdit}
+      autosize
+      minRows={props.minRows}
+      maxRows={10}
+      spellCheck={false}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+    />
+  );
 }
 
 function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: boolean }) {
@@ -138,7 +165,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
           disabled={!canEdit}
           onChange={(event) => setRequireSigned(event.currentTarget.checked)}
         />
-        <Textarea
+        <KeyLinesField
           label="Trusted signers"
           description={
             <>
@@ -146,17 +173,13 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               public key, e.g. <code>alice@example.com ssh-ed25519 AAAA…</code>
             </>
           }
-          placeholder={canEdit ? 'alice@example.com ssh-ed25519 AAAAC3Nza…' : undefined}
+          example="alice@example.com ssh-ed25519 AAAAC3Nza…"
           value={signers}
-          onChange={(event) => setSigners(event.currentTarget.value)}
-          disabled={!canEdit}
-          autosize
+          onChange={setSigners}
+          canEdit={canEdit}
           minRows={2}
-          maxRows={10}
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
-        <Textarea
+        <KeyLinesField
           label="Revoked keys"
           description={
             <>
@@ -164,15 +187,11 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               never counts, even from a trusted signer, e.g. <code>ssh-ed25519 AAAA…</code>
             </>
           }
-          placeholder={canEdit ? 'ssh-ed25519 AAAAC3Nza…' : undefined}
+          example="ssh-ed25519 AAAAC3Nza…"
           value={revoked}
-          onChange={(event) => setRevoked(event.currentTarget.value)}
-          disabled={!canEdit}
-          autosize
+          onChange={setRevoked}
+          canEdit={canEdit}
           minRows={1}
-          maxRows={10}
-          spellCheck={false}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         />
         {save.isError ? (
           <Alert color="red" variant="light" role="alert">
