@@ -150,7 +150,7 @@ describe('skillset search', () => {
     expect(await run('fill pdf forms')).toEqual(first);
     expect(await filesEnding('.json')).toEqual([]);
     // A damaged postings file is rebuilt, not trusted.
-    await writeFile(path.join(folder, postingsFile as string), 'skillset-search-postings 1 junk\n');
+    await writeFile(path.join(folder, postingsFile as string), 'skillset-search-postings 2 junk\n');
     expect(await run('fill pdf forms')).toEqual(first);
     expect(await filesEnding('.json')).toHaveLength(1);
     // A changed skill changes the set's fingerprint: its new terms are searched.

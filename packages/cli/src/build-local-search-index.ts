@@ -8,6 +8,7 @@ import type {
   SkillEntry,
   SkillIndex,
   SkillRegistry,
+  WordVectors,
 } from '@skillset/core';
 import {
   analyzeSkill,
@@ -20,8 +21,8 @@ import { defaultCacheDir, loadRankerData } from '@skillset/core/node';
 import type { Terminal } from './output/terminal.ts';
 import { readSearchPostingsFile, writeSearchPostingsFile } from './search-postings-file.ts';
 
-/** Bump when the tokenizer, the stemmer or this file's format changes. */
-export const SEARCH_INDEX_CACHE_VERSION = 1;
+/** Bump when the tokenizer, the stemmer, the shipped word vectors or this file's format changes. */
+export const SEARCH_INDEX_CACHE_VERSION = 2;
 
 /** One skill's cached terms, valid while its `SKILL.md` keeps this size and mtime. */
 interface CachedAnalysis {
@@ -79,10 +80,18 @@ function stampOf(entry: SkillEntry): FileStamp {
   }
 }
 
-/** What the built postings depend on: the skills in order, their indexed fields and file stamps. */
-function fingerprintOf(skills: readonly CatalogSkill[], stamps: readonly FileStamp[]): string {
+/**
+ * What the built postings and vector mean depend on: the skills in order, their indexed fields
+ * and file stamps, and the word vectors' shape.
+ */
+function fingerprintOf(
+  skills: readonly CatalogSkill[],
+  stamps: readonly FileStamp[],
+  vectors: WordVectors,
+): string {
   const hash = createHash('sha256');
   hash.update(`${SEARCH_INDEX_CACHE_VERSION} ${JSON.stringify(DEFAULT_INDEX_SETTINGS)}\n`);
+  hash.update(`${vectors.dimensions} ${vectors.rows.size}\n`);
   skills.forEach((skill, position) => {
     const stamp = stamps[position];
     hash.update(
@@ -152,11 +161,11 @@ export async function buildLocalSearchIndex(
   const { registry, entries } = options;
   const skills = entries.map(catalogSkillOf);
   const stamps = entries.map(stampOf);
-  const fingerprint = fingerprintOf(skills, stamps);
-  const postingsFile = cacheFileOf(terminal, '.postings');
   const ranker = loadRankerData();
+  const fingerprint = fingerprintOf(skills, stamps, ranker.wordVectors);
+  const postingsFile = cacheFileOf(terminal, '.postings');
   const persisted = readSearchPostingsFile({ file: postingsFile, fingerprint });
-  if (persisted !== undefined) return createSkillIndex(skills, { ...ranker, postings: persisted });
+  if (persisted !== undefined) return createSkillIndex(skills, { ...ranker, ...persisted });
 
   const file = cacheFileOf(terminal, '.json');
   const cached = readCache(file);
@@ -203,6 +212,10 @@ export async function buildLocalSearchIndex(
   );
   if (changed || Object.keys(cached).length !== Object.keys(next).length) writeCache(file, next);
   const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS, analyses);
-  if (allCacheable) writeSearchPostingsFile({ file: postingsFile, fingerprint, postings });
-  return createSkillIndex(skills, { ...ranker, postings });
+  const index = createSkillIndex(skills, { ...ranker, postings });
+  if (allCacheable) {
+    const { vectorMean } = index;
+    writeSearchPostingsFile({ file: postingsFile, fingerprint, postings, vectorMean });
+  }
+  return index;
 }

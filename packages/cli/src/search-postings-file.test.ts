@@ -23,15 +23,27 @@ describe('search postings file', () => {
     writeSearchPostingsFile({ file, fingerprint: 'abc', postings });
     const read = readSearchPostingsFile({ file, fingerprint: 'abc' });
     expect(read).toBeDefined();
-    expect(plain(read as InvertedIndex['postings'])).toEqual(plain(postings));
+    expect(plain(read?.postings as InvertedIndex['postings'])).toEqual(plain(postings));
+    expect(read?.vectorMean).toBeUndefined();
     expect(readSearchPostingsFile({ file, fingerprint: 'abd' })).toBeUndefined();
+  });
+
+  it('reads back the vector mean it wrote beside the postings', async () => {
+    await using dir = await createTempDir();
+    const file = path.join(dir.path, 'search.postings');
+    const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS);
+    const vectorMean = Float32Array.from([0.25, -1.5, 3e-8, 0]);
+    writeSearchPostingsFile({ file, fingerprint: 'abc', postings, vectorMean });
+    const read = readSearchPostingsFile({ file, fingerprint: 'abc' });
+    expect(read?.vectorMean).toEqual(vectorMean);
+    expect(plain(read?.postings as InvertedIndex['postings'])).toEqual(plain(postings));
   });
 
   it('round-trips an empty skill set', async () => {
     await using dir = await createTempDir();
     const file = path.join(dir.path, 'search.postings');
     writeSearchPostingsFile({ file, fingerprint: 'none', postings: new Map() });
-    expect(readSearchPostingsFile({ file, fingerprint: 'none' })?.size).toBe(0);
+    expect(readSearchPostingsFile({ file, fingerprint: 'none' })?.postings.size).toBe(0);
   });
 
   it('ignores a missing, truncated or padded file instead of trusting it', async () => {

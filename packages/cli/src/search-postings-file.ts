@@ -4,16 +4,22 @@ import type { InvertedIndex } from '@skillset/core';
 
 type Postings = InvertedIndex['postings'];
 
-const magic = 'skillset-search-postings 1';
+/** What the file holds: the postings, and the skills' mean word vector when the index had one. */
+export interface PersistedSearchIndex {
+  postings: Postings;
+  vectorMean?: Float32Array;
+}
+
+const magic = 'skillset-search-postings 2';
 
 /**
- * Reads postings written by {@link writeSearchPostingsFile} for `fingerprint`; undefined when the
- * file is missing, damaged or was written for another skill set (docs/decisions/0092).
+ * Reads what {@link writeSearchPostingsFile} wrote for `fingerprint`; undefined when the file is
+ * missing, damaged or was written for another skill set (docs/decisions/0092).
  */
 export function readSearchPostingsFile(options: {
   file: string;
   fingerprint: string;
-}): Postings | undefined {
+}): PersistedSearchIndex | undefined {
   let bytes: Buffer;
   try {
     bytes = readFileSync(options.file);
@@ -22,19 +28,20 @@ export function readSearchPostingsFile(options: {
   }
   const headerEnd = bytes.indexOf(10);
   if (headerEnd < 0 || headerEnd > 512) return undefined;
-  const [name, version, fingerprint, termText, postingText, termBytesText] = bytes
+  const [name, version, fingerprint, termText, postingText, termBytesText, meanText] = bytes
     .toString('latin1', 0, headerEnd)
     .split(' ');
   if (`${name} ${version}` !== magic || fingerprint !== options.fingerprint) return undefined;
   const termCount = Number(termText);
   const postingCount = Number(postingText);
   const termBytes = Number(termBytesText);
+  const meanLength = Number(meanText);
   const start = (headerEnd + 4) & ~3;
-  const numbersLength = 4 * (termCount + 1 + 2 * postingCount);
+  const numbersLength = 4 * (termCount + 1 + 2 * postingCount + meanLength);
   if (
-    !Number.isSafeInteger(termCount) ||
-    !Number.isSafeInteger(postingCount) ||
-    !Number.isSafeInteger(termBytes) ||
+    ![termCount, postingCount, termBytes, meanLength].every(
+      (count) => Number.isSafeInteger(count) && count >= 0,
+    ) ||
     start + numbersLength + termBytes !== bytes.length
   ) {
     return undefined;
@@ -48,6 +55,11 @@ export function readSearchPostingsFile(options: {
     aligned.buffer,
     base + 4 * (termCount + 1 + postingCount),
     postingCount,
+  );
+  const vectorMean = new Float32Array(
+    aligned.buffer,
+    base + 4 * (termCount + 1 + 2 * postingCount),
+    meanLength,
   );
   const terms =
     termCount === 0
@@ -65,19 +77,19 @@ export function readSearchPostingsFile(options: {
       impacts: impacts.subarray(from, to),
     });
   }
-  return postings;
+  return meanLength === 0 ? { postings } : { postings, vectorMean };
 }
 
 /**
- * Writes postings as one header line, then term offsets, documents and impacts as 32-bit arrays,
- * then the terms one per line: loading it is one read and no JSON (docs/decisions/0092).
+ * Writes postings as one header line, then term offsets, documents, impacts and the vector mean
+ * as 32-bit arrays, then the terms one per line: loading it is one read and no JSON
+ * (docs/decisions/0092).
  */
-export function writeSearchPostingsFile(options: {
-  file: string;
-  fingerprint: string;
-  postings: Postings;
-}): void {
+export function writeSearchPostingsFile(
+  options: PersistedSearchIndex & { file: string; fingerprint: string },
+): void {
   const { file, fingerprint, postings } = options;
+  const vectorMean = options.vectorMean ?? new Float32Array(0);
   const termCount = postings.size;
   let postingCount = 0;
   for (const posting of postings.values()) postingCount += posting.documents.length;
@@ -96,7 +108,7 @@ export function writeSearchPostingsFile(options: {
   }
   offsets[termCount] = at;
   const termBytes = Buffer.from(terms.join('\n'), 'utf8');
-  const header = `${magic} ${fingerprint} ${termCount} ${postingCount} ${termBytes.length}\n`;
+  const header = `${magic} ${fingerprint} ${termCount} ${postingCount} ${termBytes.length} ${vectorMean.length}\n`;
   const padded = Buffer.alloc((header.length + 4) & ~3, 32);
   padded.write(header, 'latin1');
   // Keep the newline last so the arrays start 4-aligned right after it.
@@ -112,6 +124,7 @@ export function writeSearchPostingsFile(options: {
         new Uint8Array(offsets.buffer),
         new Uint8Array(documents.buffer),
         new Uint8Array(impacts.buffer),
+        new Uint8Array(vectorMean.buffer, vectorMean.byteOffset, vectorMean.byteLength),
         termBytes,
       ]),
     );

@@ -321,6 +321,7 @@ export {
   type SynonymTable,
   searchSkills,
   splitWords,
+  type WordVectors,
 } from './search/index.ts';
 export type { CoreIssueCode, SkillWriteIssueCode } from './skill/core-issue-code.ts';
 export { createManifest } from './skill/create-manifest.ts';

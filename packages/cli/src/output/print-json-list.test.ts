@@ -20,7 +20,8 @@ describe('printJsonList', () => {
   ];
 
   it('writes what printJson writes for the whole object', () => {
-    for (const list of [[], items.slice(0, 1), items]) {
+    const batches = Array.from({ length: 513 }, (_, index) => items[index % items.length]);
+    for (const list of [[], items.slice(0, 1), items, batches.slice(0, 256), batches]) {
       const streamed = capture((terminal) => printJsonList(terminal, head, 'skills', list));
       const whole = capture((terminal) => printJson(terminal, { ...head, skills: list }));
       expect(streamed).toBe(whole);

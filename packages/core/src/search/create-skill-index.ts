@@ -40,6 +40,11 @@ export interface SkillIndexOptions {
    * e.g. persisted by a caller; used only while feedback is off (feedback needs the whole index).
    */
   postings?: InvertedIndex['postings'];
+  /**
+   * The `vectorMean` an earlier index over these exact skills and word vectors gave, e.g.
+   * persisted with the postings: skills are then embedded only as queries need them.
+   */
+  vectorMean?: Float32Array;
 }
 
 /** The data the default ranker is built with (`loadRankerData()` from `@skillset/core/node` ships both). */
@@ -67,6 +72,8 @@ export interface RankedSkill {
 /** An offline BM25F index over a fixed skill set, built once and queried many times. */
 export interface SkillIndex {
   readonly skills: readonly CatalogSkill[];
+  /** The skills' common direction in the word-vector space (with word vectors only): persist it as `vectorMean`. */
+  readonly vectorMean?: Float32Array;
   /** Skills best first; skills that match nothing follow in tie-break order until `limit`. */
   rank(query: string, options?: SkillIndexQueryOptions): RankedSkill[];
   /** Matching skills best first, as `{ name, score, description }`. */
@@ -119,7 +126,11 @@ export function createSkillIndex(
   const semanticWeight = options.semanticWeight ?? defaultSemanticWeight;
   const skillVectors =
     options.wordVectors !== undefined && semanticWeight > 0
-      ? createSkillVectors(skills, options.wordVectors)
+      ? createSkillVectors(
+          skills,
+          options.wordVectors,
+          options.vectorMean === undefined ? undefined : { mean: options.vectorMean },
+        )
       : undefined;
   const scores = new Float64Array(skills.length);
   const touched: number[] = [];
@@ -191,6 +202,7 @@ export function createSkillIndex(
 
   return {
     skills,
+    ...(skillVectors === undefined ? {} : { vectorMean: skillVectors.mean }),
     rank,
     search(query, queryOptions = {}) {
       return rank(query, queryOptions)

@@ -52,4 +52,20 @@ describe('createSkillVectors', () => {
   it('returns undefined when no query word has a vector', () => {
     expect(createSkillVectors(skills, tinyVectors).similarities('the zxq')).toBeUndefined();
   });
+
+  it('embeds lazily from a known mean and gives exactly the same similarities', () => {
+    const eager = createSkillVectors(skills, tinyVectors);
+    for (const query of ['my automobile', 'fruit report', 'truck']) {
+      const lazy = createSkillVectors(skills, tinyVectors, { mean: eager.mean });
+      expect(lazy.similarities(query, [2, 0])).toEqual(eager.similarities(query, [2, 0]));
+      expect(lazy.similarities(query)).toEqual(eager.similarities(query));
+    }
+  });
+
+  it('embeds every skill again when the known mean has other dimensions', () => {
+    const eager = createSkillVectors(skills, tinyVectors);
+    const stale = createSkillVectors(skills, tinyVectors, { mean: new Float32Array(5) });
+    expect(stale.mean).toEqual(eager.mean);
+    expect(stale.similarities('automobile')).toEqual(eager.similarities('automobile'));
+  });
 });
