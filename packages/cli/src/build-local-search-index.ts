@@ -214,8 +214,12 @@ export async function buildLocalSearchIndex(
   const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS, analyses);
   const index = createSkillIndex(skills, { ...ranker, postings });
   if (allCacheable) {
-    const { vectorMean } = index;
-    writeSearchPostingsFile({ file: postingsFile, fingerprint, postings, vectorMean });
+    writeSearchPostingsFile({
+      file: postingsFile,
+      fingerprint,
+      postings,
+      embedded: index.embedded,
+    });
   }
   return index;
 }

@@ -24,18 +24,21 @@ describe('search postings file', () => {
     const read = readSearchPostingsFile({ file, fingerprint: 'abc' });
     expect(read).toBeDefined();
     expect(plain(read?.postings as InvertedIndex['postings'])).toEqual(plain(postings));
-    expect(read?.vectorMean).toBeUndefined();
+    expect(read?.embedded).toBeUndefined();
     expect(readSearchPostingsFile({ file, fingerprint: 'abd' })).toBeUndefined();
   });
 
-  it('reads back the vector mean it wrote beside the postings', async () => {
+  it('reads back the embedding it wrote beside the postings', async () => {
     await using dir = await createTempDir();
     const file = path.join(dir.path, 'search.postings');
     const { postings } = buildInvertedIndex(skills, DEFAULT_INDEX_SETTINGS);
-    const vectorMean = Float32Array.from([0.25, -1.5, 3e-8, 0]);
-    writeSearchPostingsFile({ file, fingerprint: 'abc', postings, vectorMean });
+    const embedded = {
+      mean: Float32Array.from([0.25, -1.5, 3e-8]),
+      matrix: Float32Array.from([1, 0, 0, 0, 0.5, -0.5, 0, 0, 0]),
+    };
+    writeSearchPostingsFile({ file, fingerprint: 'abc', postings, embedded });
     const read = readSearchPostingsFile({ file, fingerprint: 'abc' });
-    expect(read?.vectorMean).toEqual(vectorMean);
+    expect(read?.embedded).toEqual(embedded);
     expect(plain(read?.postings as InvertedIndex['postings'])).toEqual(plain(postings));
   });
 

@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { InvertedIndex } from '@skillset/core';
+import type { EmbeddedSkills, InvertedIndex } from '@skillset/core';
 
 type Postings = InvertedIndex['postings'];
 
-/** What the file holds: the postings, and the skills' mean word vector when the index had one. */
+/** What the file holds: the postings, and every skill's word-vector embedding when the index had one. */
 export interface PersistedSearchIndex {
   postings: Postings;
-  vectorMean?: Float32Array;
+  embedded?: EmbeddedSkills;
 }
 
 const magic = 'skillset-search-postings 2';
@@ -28,39 +28,39 @@ export function readSearchPostingsFile(options: {
   }
   const headerEnd = bytes.indexOf(10);
   if (headerEnd < 0 || headerEnd > 512) return undefined;
-  const [name, version, fingerprint, termText, postingText, termBytesText, meanText] = bytes
+  const [name, version, fingerprint, ...countTexts] = bytes
     .toString('latin1', 0, headerEnd)
+    .trimEnd()
     .split(' ');
   if (`${name} ${version}` !== magic || fingerprint !== options.fingerprint) return undefined;
-  const termCount = Number(termText);
-  const postingCount = Number(postingText);
-  const termBytes = Number(termBytesText);
-  const meanLength = Number(meanText);
-  const start = (headerEnd + 4) & ~3;
-  const numbersLength = 4 * (termCount + 1 + 2 * postingCount + meanLength);
-  if (
-    ![termCount, postingCount, termBytes, meanLength].every(
-      (count) => Number.isSafeInteger(count) && count >= 0,
-    ) ||
-    start + numbersLength + termBytes !== bytes.length
-  ) {
+  const counts = countTexts.map(Number);
+  if (counts.length !== 5 || !counts.every((count) => Number.isSafeInteger(count) && count >= 0)) {
     return undefined;
   }
+  const [termCount, postingCount, termBytes, meanLength, matrixLength] = counts as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const start = (headerEnd + 4) & ~3;
+  const numbersLength = 4 * (termCount + 1 + 2 * postingCount + meanLength + matrixLength);
+  if (start + numbersLength + termBytes !== bytes.length) return undefined;
   // Typed-array views need 4-byte alignment of the underlying buffer.
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(bytes);
-  const base = aligned.byteOffset + start;
-  const offsets = new Int32Array(aligned.buffer, base, termCount + 1);
-  const documents = new Int32Array(aligned.buffer, base + 4 * (termCount + 1), postingCount);
-  const impacts = new Float32Array(
-    aligned.buffer,
-    base + 4 * (termCount + 1 + postingCount),
-    postingCount,
-  );
-  const vectorMean = new Float32Array(
-    aligned.buffer,
-    base + 4 * (termCount + 1 + 2 * postingCount),
-    meanLength,
-  );
+  let at = aligned.byteOffset + start;
+  /** The byte offset of the next array of `length` 32-bit numbers. */
+  const next = (length: number): number => {
+    const offset = at;
+    at += 4 * length;
+    return offset;
+  };
+  const offsets = new Int32Array(aligned.buffer, next(termCount + 1), termCount + 1);
+  const documents = new Int32Array(aligned.buffer, next(postingCount), postingCount);
+  const impacts = new Float32Array(aligned.buffer, next(postingCount), postingCount);
+  const mean = new Float32Array(aligned.buffer, next(meanLength), meanLength);
+  const matrix = new Float32Array(aligned.buffer, next(matrixLength), matrixLength);
   const terms =
     termCount === 0
       ? []
@@ -77,19 +77,24 @@ export function readSearchPostingsFile(options: {
       impacts: impacts.subarray(from, to),
     });
   }
-  return meanLength === 0 ? { postings } : { postings, vectorMean };
+  return meanLength === 0 ? { postings } : { postings, embedded: { mean, matrix } };
 }
 
+/** The bytes of a typed array's own range (not its whole buffer). */
+const bytesOf = (array: Int32Array | Float32Array) =>
+  new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+
 /**
- * Writes postings as one header line, then term offsets, documents, impacts and the vector mean
- * as 32-bit arrays, then the terms one per line: loading it is one read and no JSON
- * (docs/decisions/0092).
+ * Writes postings as one header line, then term offsets, documents, impacts, the embedding's mean
+ * and matrix as 32-bit arrays, then the terms one per line: loading it is one read and no JSON
+ * (docs/decisions/0092, 0134).
  */
 export function writeSearchPostingsFile(
   options: PersistedSearchIndex & { file: string; fingerprint: string },
 ): void {
   const { file, fingerprint, postings } = options;
-  const vectorMean = options.vectorMean ?? new Float32Array(0);
+  const mean = options.embedded?.mean ?? new Float32Array(0);
+  const matrix = options.embedded?.matrix ?? new Float32Array(0);
   const termCount = postings.size;
   let postingCount = 0;
   for (const posting of postings.values()) postingCount += posting.documents.length;
@@ -108,7 +113,8 @@ export function writeSearchPostingsFile(
   }
   offsets[termCount] = at;
   const termBytes = Buffer.from(terms.join('\n'), 'utf8');
-  const header = `${magic} ${fingerprint} ${termCount} ${postingCount} ${termBytes.length} ${vectorMean.length}\n`;
+  const counts = [termCount, postingCount, termBytes.length, mean.length, matrix.length];
+  const header = `${magic} ${fingerprint} ${counts.join(' ')}\n`;
   const padded = Buffer.alloc((header.length + 4) & ~3, 32);
   padded.write(header, 'latin1');
   // Keep the newline last so the arrays start 4-aligned right after it.
@@ -121,10 +127,7 @@ export function writeSearchPostingsFile(
       temporary,
       Buffer.concat([
         padded,
-        new Uint8Array(offsets.buffer),
-        new Uint8Array(documents.buffer),
-        new Uint8Array(impacts.buffer),
-        new Uint8Array(vectorMean.buffer, vectorMean.byteOffset, vectorMean.byteLength),
+        ...[offsets, documents, impacts, mean, matrix].map(bytesOf),
         termBytes,
       ]),
     );

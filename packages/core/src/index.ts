@@ -297,6 +297,7 @@ export {
   createHybridSkillSearch,
   createSkillIndex,
   DEFAULT_INDEX_SETTINGS,
+  type EmbeddedSkills,
   type EmbeddingCache,
   type EmbeddingFunction,
   explainSkillMatch,

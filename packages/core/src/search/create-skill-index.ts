@@ -7,7 +7,7 @@ import {
   type SkillAnalysis,
   type SkillField,
 } from './build-inverted-index.ts';
-import { createSkillVectors } from './create-skill-vectors.ts';
+import { createSkillVectors, type EmbeddedSkills } from './create-skill-vectors.ts';
 import { expandQuery } from './expand-query.ts';
 import { collectFeedbackTerms, type FeedbackSettings } from './pseudo-relevance-feedback.ts';
 import { selectTop } from './select-top.ts';
@@ -41,10 +41,10 @@ export interface SkillIndexOptions {
    */
   postings?: InvertedIndex['postings'];
   /**
-   * The `vectorMean` an earlier index over these exact skills and word vectors gave, e.g.
-   * persisted with the postings: skills are then embedded only as queries need them.
+   * The `embedded` skills an earlier index over these exact skills and word vectors gave, e.g.
+   * persisted with the postings, so that no skill is embedded again.
    */
-  vectorMean?: Float32Array;
+  embedded?: EmbeddedSkills;
 }
 
 /** The data the default ranker is built with (`loadRankerData()` from `@skillset/core/node` ships both). */
@@ -72,8 +72,8 @@ export interface RankedSkill {
 /** An offline BM25F index over a fixed skill set, built once and queried many times. */
 export interface SkillIndex {
   readonly skills: readonly CatalogSkill[];
-  /** The skills' common direction in the word-vector space (with word vectors only): persist it as `vectorMean`. */
-  readonly vectorMean?: Float32Array;
+  /** Every skill's word-vector embedding (with word vectors only): persist it as the `embedded` option. */
+  readonly embedded?: EmbeddedSkills;
   /** Skills best first; skills that match nothing follow in tie-break order until `limit`. */
   rank(query: string, options?: SkillIndexQueryOptions): RankedSkill[];
   /** Matching skills best first, as `{ name, score, description }`. */
@@ -126,11 +126,7 @@ export function createSkillIndex(
   const semanticWeight = options.semanticWeight ?? defaultSemanticWeight;
   const skillVectors =
     options.wordVectors !== undefined && semanticWeight > 0
-      ? createSkillVectors(
-          skills,
-          options.wordVectors,
-          options.vectorMean === undefined ? undefined : { mean: options.vectorMean },
-        )
+      ? createSkillVectors(skills, options.wordVectors, options.embedded)
       : undefined;
   const scores = new Float64Array(skills.length);
   const touched: number[] = [];
@@ -202,7 +198,7 @@ export function createSkillIndex(
 
   return {
     skills,
-    ...(skillVectors === undefined ? {} : { vectorMean: skillVectors.mean }),
+    ...(skillVectors === undefined ? {} : { embedded: skillVectors.embedded }),
     rank,
     search(query, queryOptions = {}) {
       return rank(query, queryOptions)

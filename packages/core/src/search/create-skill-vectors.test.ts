@@ -53,19 +53,29 @@ describe('createSkillVectors', () => {
     expect(createSkillVectors(skills, tinyVectors).similarities('the zxq')).toBeUndefined();
   });
 
-  it('embeds lazily from a known mean and gives exactly the same similarities', () => {
+  it('gives exactly the same similarities from the embedding an earlier call gave', () => {
     const eager = createSkillVectors(skills, tinyVectors);
+    const copy = {
+      mean: Float32Array.from(eager.embedded.mean),
+      matrix: Float32Array.from(eager.embedded.matrix),
+    };
     for (const query of ['my automobile', 'fruit report', 'truck']) {
-      const lazy = createSkillVectors(skills, tinyVectors, { mean: eager.mean });
-      expect(lazy.similarities(query, [2, 0])).toEqual(eager.similarities(query, [2, 0]));
-      expect(lazy.similarities(query)).toEqual(eager.similarities(query));
+      const known = createSkillVectors(skills, tinyVectors, copy);
+      expect(known.similarities(query, [2, 0])).toEqual(eager.similarities(query, [2, 0]));
+      expect(known.similarities(query)).toEqual(eager.similarities(query));
     }
+    // What is given is used as it is, not computed again.
+    const zeros = { mean: copy.mean, matrix: new Float32Array(copy.matrix.length) };
+    expect([
+      ...(createSkillVectors(skills, tinyVectors, zeros).similarities('truck') ?? []),
+    ]).toEqual([0, 0, 0, 0]);
   });
 
-  it('embeds every skill again when the known mean has other dimensions', () => {
+  it('embeds every skill again when the known embedding has other sizes', () => {
     const eager = createSkillVectors(skills, tinyVectors);
-    const stale = createSkillVectors(skills, tinyVectors, { mean: new Float32Array(5) });
-    expect(stale.mean).toEqual(eager.mean);
+    const fewer = createSkillVectors(skills.slice(0, 3), tinyVectors).embedded;
+    const stale = createSkillVectors(skills, tinyVectors, fewer);
+    expect(stale.embedded).toEqual(eager.embedded);
     expect(stale.similarities('automobile')).toEqual(eager.similarities('automobile'));
   });
 });

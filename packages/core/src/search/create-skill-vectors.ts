@@ -2,10 +2,17 @@ import type { CatalogSkill } from '../catalog/catalog-skill.ts';
 import { embedWords, normalizeVector } from './embed-words.ts';
 import type { WordVectors } from './word-vectors.ts';
 
+/** Every skill's embedding, as {@link createSkillVectors} computes it: persist it to skip that work. */
+export interface EmbeddedSkills {
+  /** The skills' common direction, which every vector (a query's too) is centred on. */
+  mean: Float32Array;
+  /** One centred, unit-length row of `dimensions` per skill; zeros for a skill without known words. */
+  matrix: Float32Array;
+}
+
 /** Skills as averaged word vectors, compared with a query by cosine similarity. */
 export interface SkillVectors {
-  /** The skills' common direction, which every vector is centred on; persist it to skip embedding every skill next time. */
-  readonly mean: Float32Array;
+  readonly embedded: EmbeddedSkills;
   /**
    * Per skill, the cosine similarity with the query (only at `positions` when given, 0 elsewhere);
    * `undefined` when no query word has a vector.
@@ -19,86 +26,68 @@ function skillText(skill: CatalogSkill): string {
   return [name, skill.description, ...(skill.tags ?? []), skill.category ?? ''].join(' ');
 }
 
-/** A row's state: not embedded yet, embedded, or without any word that has a vector. */
-const PENDING = 0;
-const EMBEDDED = 1;
-const EMPTY = 2;
+/** Subtracts `mean` from `vector` and scales it back to length 1, in place. */
+function center(vector: Float32Array, mean: Float32Array): void {
+  for (let dimension = 0; dimension < vector.length; dimension++) {
+    vector[dimension] = (vector[dimension] as number) - (mean[dimension] as number);
+  }
+  normalizeVector(vector);
+}
+
+function embedSkills(skills: readonly CatalogSkill[], vectors: WordVectors): EmbeddedSkills {
+  const { dimensions } = vectors;
+  const matrix = new Float32Array(skills.length * dimensions);
+  const embedded = new Uint8Array(skills.length);
+  const mean = new Float32Array(dimensions);
+  const rowOf = (position: number) =>
+    matrix.subarray(position * dimensions, (position + 1) * dimensions);
+  skills.forEach((skill, position) => {
+    const row = rowOf(position);
+    if (embedWords(skillText(skill), vectors, row) === 0) return;
+    embedded[position] = 1;
+    normalizeVector(row);
+    for (let dimension = 0; dimension < dimensions; dimension++) {
+      mean[dimension] = (mean[dimension] as number) + (row[dimension] as number) / skills.length;
+    }
+  });
+  skills.forEach((_, position) => {
+    if (embedded[position] === 1) center(rowOf(position), mean);
+  });
+  return { mean, matrix };
+}
 
 /**
  * Embeds each skill's name, description and tags as the frequency-weighted mean of its word
  * vectors, minus the skills' common direction (what every skill shares says nothing about one).
- * Given that direction (`mean`, as an earlier index over the same skills and vectors gave it), a
- * skill is embedded only when a query first asks for its similarity.
+ * `known` is what an earlier call over these exact skills and word vectors gave; it is used
+ * instead of embedding every skill again when its sizes fit.
  */
 export function createSkillVectors(
   skills: readonly CatalogSkill[],
   vectors: WordVectors,
-  known?: { mean: Float32Array },
+  known?: EmbeddedSkills,
 ): SkillVectors {
   const { dimensions } = vectors;
-  const matrix = new Float32Array(skills.length * dimensions);
-  const state = new Uint8Array(skills.length);
-  const rowOf = (position: number) =>
-    matrix.subarray(position * dimensions, (position + 1) * dimensions);
-  /** Embeds and normalizes one skill's row; false when none of its words has a vector. */
-  const embed = (position: number): boolean => {
-    const row = rowOf(position);
-    if (embedWords(skillText(skills[position] as CatalogSkill), vectors, row) === 0) {
-      state[position] = EMPTY;
-      return false;
-    }
-    normalizeVector(row);
-    return true;
-  };
-  const center = (vector: Float32Array, mean: Float32Array): void => {
-    for (let dimension = 0; dimension < dimensions; dimension++) {
-      vector[dimension] = (vector[dimension] as number) - (mean[dimension] as number);
-    }
-    normalizeVector(vector);
-  };
-
-  let mean = known?.mean.length === dimensions ? known.mean : undefined;
-  if (mean === undefined) {
-    const sum = new Float32Array(dimensions);
-    for (let position = 0; position < skills.length; position++) {
-      if (!embed(position)) continue;
-      const row = rowOf(position);
-      for (let dimension = 0; dimension < dimensions; dimension++) {
-        sum[dimension] = (sum[dimension] as number) + (row[dimension] as number) / skills.length;
-      }
-    }
-    for (let position = 0; position < skills.length; position++) {
-      if (state[position] === EMPTY) continue;
-      center(rowOf(position), sum);
-      state[position] = EMBEDDED;
-    }
-    mean = sum;
-  }
-  const centred = mean;
-  /** The skill's centred row, embedded on first use; undefined when it has no vector. */
-  const vectorOf = (position: number): Float32Array | undefined => {
-    if (state[position] === PENDING) {
-      if (!embed(position)) return undefined;
-      center(rowOf(position), centred);
-      state[position] = EMBEDDED;
-    }
-    return state[position] === EMBEDDED ? rowOf(position) : undefined;
-  };
+  const fits =
+    known !== undefined &&
+    known.mean.length === dimensions &&
+    known.matrix.length === skills.length * dimensions;
+  const embedded = fits ? known : embedSkills(skills, vectors);
+  const { mean, matrix } = embedded;
 
   return {
-    mean: centred,
+    embedded,
     similarities(query, positions) {
       const vector = new Float32Array(dimensions);
       if (embedWords(query, vectors, vector) === 0) return undefined;
       normalizeVector(vector);
-      center(vector, centred);
+      center(vector, mean);
       const similarities = new Float32Array(skills.length);
       const score = (position: number): void => {
-        const row = vectorOf(position);
-        if (row === undefined) return;
+        const offset = position * dimensions;
         let dot = 0;
         for (let dimension = 0; dimension < dimensions; dimension++) {
-          dot += (row[dimension] as number) * (vector[dimension] as number);
+          dot += (matrix[offset + dimension] as number) * (vector[dimension] as number);
         }
         similarities[position] = dot;
       };

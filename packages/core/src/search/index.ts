@@ -24,7 +24,11 @@ export {
   type SkillIndexQueryOptions,
   type SkillSearchHit,
 } from './create-skill-index.ts';
-export { createSkillVectors, type SkillVectors } from './create-skill-vectors.ts';
+export {
+  createSkillVectors,
+  type EmbeddedSkills,
+  type SkillVectors,
+} from './create-skill-vectors.ts';
 export { embedWords, normalizeVector } from './embed-words.ts';
 export type { EmbeddingCache, EmbeddingFunction } from './embedding-function.ts';
 export { explainSkillMatch, matchSkillWords, type SkillMatch } from './explain-skill-match.ts';
