@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -39,6 +40,9 @@ export default defineConfig({
       'test/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
+    // Most suites wait on child processes, browsers and databases, so one test file per core keeps
+    // the machine busy (Vitest's default of cores − 1 ran one file at a time on two cores).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     // Suites start real servers and databases in their hooks; a busy machine needs the time.
     hookTimeout: 60_000,
