@@ -10,7 +10,7 @@ import { startOtlpReceiver } from './otlp-receiver.ts';
 const PLANTED_ARGUMENT = 'planted-argument-93ad01';
 
 describe('skillset mcp with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
-  it('sends a span per tool call and a model activation span, without the arguments', async () => {
+  it('sends a span per tool call and an activation span per use_skill, prompts/get and SKILL.md read, without the arguments', async () => {
     await using receiver = await startOtlpReceiver();
     await using home = await createTempDir();
     await using project = await createTempDir();
@@ -56,13 +56,25 @@ describe('skillset mcp with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
         arguments: { skill: `nosuch-${PLANTED_ARGUMENT}`, path: 'x.md' },
       });
       expect(unknown.isError).toBe(true);
+      const prompt = await client.getPrompt({
+        name: 'echo',
+        arguments: { arguments: PLANTED_ARGUMENT },
+      });
+      expect(JSON.stringify(prompt.messages)).toContain(`Echo: ${PLANTED_ARGUMENT}`);
+      await expect(client.getPrompt({ name: `nosuch-${PLANTED_ARGUMENT}` })).rejects.toThrow(
+        /Unknown prompt/,
+      );
+      // A Skills extension host loads a skill by reading its SKILL.md; other files are no activation.
+      const loaded = await client.readResource({ uri: 'skill://echo/SKILL.md' });
+      expect(JSON.stringify(loaded.contents)).toContain('Echo: $ARGUMENTS');
+      await client.readResource({ uri: 'skill://echo/notes.md' });
     } finally {
       await client.close();
       await exited;
     }
 
     // The server flushes as it exits; give the last request a moment to land.
-    for (let waited = 0; receiver.spans().length < 4 && waited < 5000; waited += 100) {
+    for (let waited = 0; receiver.spans().length < 7 && waited < 5000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const toolCalls = receiver.spans().filter((span) => span.name === 'skillset.tool_call');
@@ -89,13 +101,34 @@ describe('skillset mcp with OTEL_EXPORTER_OTLP_ENDPOINT set', () => {
         'skillset.error.code': 'unknown_skill',
       },
     ]);
-    const activation = receiver.spans().find((span) => span.name === 'skillset.activate');
-    expect(activation?.attributes).toEqual({
-      'skillset.skill.name': 'echo',
-      'skillset.surface': 'model',
-      'skillset.principal.kind': 'local',
-      'skillset.outcome': 'ok',
-    });
+    const activations = receiver.spans().filter((span) => span.name === 'skillset.activate');
+    expect(activations.map((span) => span.attributes)).toEqual([
+      {
+        'skillset.skill.name': 'echo',
+        'skillset.surface': 'model',
+        'skillset.principal.kind': 'local',
+        'skillset.outcome': 'ok',
+      },
+      // prompts/get: the user picked the skill in the client.
+      {
+        'skillset.skill.name': 'echo',
+        'skillset.surface': 'user',
+        'skillset.principal.kind': 'local',
+        'skillset.outcome': 'ok',
+      },
+      {
+        'skillset.surface': 'user',
+        'skillset.principal.kind': 'local',
+        'skillset.outcome': 'refused',
+        'skillset.error.code': 'unknown_skill',
+      },
+      {
+        'skillset.skill.name': 'echo',
+        'skillset.surface': 'read',
+        'skillset.principal.kind': 'local',
+        'skillset.outcome': 'ok',
+      },
+    ]);
     for (const body of receiver.bodies) expect(body.text).not.toContain(PLANTED_ARGUMENT);
   }, 60_000);
 });

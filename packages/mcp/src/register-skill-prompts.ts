@@ -6,7 +6,15 @@ import {
   type Server,
 } from '@modelcontextprotocol/server';
 import type { SkillRegistry } from '@skillset/core';
-import { activate, loadActivatableSkill, renderForkRequest } from '@skillset/core/serving';
+import {
+  activate,
+  loadActivatableSkill,
+  principalKindOf,
+  recordSkillSpan,
+  renderForkRequest,
+  skillOutcomeOf,
+  withSkillSpan,
+} from '@skillset/core/serving';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
 import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
@@ -54,24 +62,47 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
         found === undefined
           ? undefined
           : await loadActivatableSkill({ registry, entry: found.entry });
+      const principal = principalKindOf(gate.policy.principal);
       if (skill === undefined) {
-        report(found?.entry.name ?? name, found === undefined ? 'unknown_skill' : 'invalid_skill');
+        const code = found === undefined ? 'unknown_skill' : 'invalid_skill';
+        report(found?.entry.name ?? name, code);
+        // A name that matched nothing the user may invoke is the client's text: its span has none.
+        const known = found === undefined ? {} : { skill: found.entry.name };
+        recordSkillSpan(
+          'skillset.activate',
+          { ...known, surface: 'user', principal },
+          skillOutcomeOf(code),
+        );
         throw new ProtocolError(
           ProtocolErrorCode.InvalidParams,
           `Unknown prompt ${JSON.stringify(name)}.`,
         );
       }
       const skillName = skill.manifest.name;
-      const result = await activate({
-        skill,
-        arguments: withoutEmptyValues(given),
-        getSkill: async (reference) => {
-          const referenced = await gate.find(reference, 'mcp_resource');
-          return referenced === undefined
-            ? undefined
-            : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
+      const { version } = skill.manifest;
+      const result = await withSkillSpan(
+        {
+          name: 'skillset.activate',
+          attributes: {
+            skill: skillName,
+            ...(version === undefined ? {} : { version }),
+            surface: 'user',
+            principal,
+          },
+          outcomeOf: (done) => skillOutcomeOf(done.success ? 'ok' : done.error.code),
         },
-      });
+        () =>
+          activate({
+            skill,
+            arguments: withoutEmptyValues(given),
+            getSkill: async (reference) => {
+              const referenced = await gate.find(reference, 'mcp_resource');
+              return referenced === undefined
+                ? undefined
+                : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
+            },
+          }),
+      );
       if (!result.success) {
         const { error } = result;
         report(skillName, error.code);

@@ -13,6 +13,10 @@ export {
 } from '../provenance/skill-signing-manifest.ts';
 export { closestNames } from '../registry/closest-names.ts';
 export { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
+export { recordSkillSpan } from '../telemetry/record-skill-span.ts';
+export { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
+export { principalKindOf } from '../telemetry/skill-span-attributes.ts';
+export { withSkillSpan } from '../telemetry/with-skill-span.ts';
 export { createPolicyGate } from '../tools/create-policy-gate.ts';
 export { renderForkRequest } from '../tools/render-fork-request.ts';
 export { splitSkillText } from '../tools/split-skill-text.ts';

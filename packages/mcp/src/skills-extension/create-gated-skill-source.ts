@@ -6,7 +6,12 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Skill, SkillReadResult, SkillSource } from '@modelcontextprotocol/server/ext/skills';
 import type { PolicyGate, SkillEntry, SkillRegistry } from '@skillset/core';
-import { SkillsetError } from '@skillset/core/serving';
+import {
+  principalKindOf,
+  SkillsetError,
+  skillOutcomeOf,
+  withSkillSpan,
+} from '@skillset/core/serving';
 import { describeResourceContent } from '../describe-resource-content.ts';
 import { requestInfoOf } from '../request-info.ts';
 import { skillFileName } from '../skill-file-name.ts';
@@ -88,21 +93,41 @@ export function createGatedSkillSource(options: GatedSkillSourceOptions): SkillS
     },
 
     async read(uri, ctx): Promise<SkillReadResult | undefined> {
-      const found = await findServed(await gateOf(ctx), uri);
+      const gate = await gateOf(ctx);
+      const found = await findServed(gate, uri);
       if (found === undefined) return undefined;
       const { entry, address } = found;
-      const path = address.path === 'SKILL.md' ? skillFileName(entry) : address.path;
-      let bytes: Uint8Array;
-      try {
-        bytes = await registry.readFile(entry, path);
-      } catch (error) {
-        if (SkillsetError.isInstance(error)) return undefined;
-        throw error;
-      }
-      const content = describeResourceContent({ uri, path: address.path, bytes });
-      return 'text' in content
-        ? { text: content.text, mimeType: content.mimeType }
-        : { bytes, mimeType: content.mimeType };
+      const readFound = async (): Promise<SkillReadResult | undefined> => {
+        const path = address.path === 'SKILL.md' ? skillFileName(entry) : address.path;
+        let bytes: Uint8Array;
+        try {
+          bytes = await registry.readFile(entry, path);
+        } catch (error) {
+          if (SkillsetError.isInstance(error)) return undefined;
+          throw error;
+        }
+        const content = describeResourceContent({ uri, path: address.path, bytes });
+        return 'text' in content
+          ? { text: content.text, mimeType: content.mimeType }
+          : { bytes, mimeType: content.mimeType };
+      };
+      if (address.path !== 'SKILL.md') return readFound();
+      // Reading a skill's SKILL.md is how a Skills extension host loads (activates) it.
+      const version = entry.manifest?.version;
+      return withSkillSpan(
+        {
+          name: 'skillset.activate',
+          attributes: {
+            skill: entry.name,
+            ...(version === undefined ? {} : { version }),
+            surface: 'read',
+            principal: principalKindOf(gate.policy.principal),
+          },
+          outcomeOf: (result) =>
+            skillOutcomeOf(result === undefined ? 'skill_file_not_found' : 'ok'),
+        },
+        readFound,
+      );
     },
 
     async readDirectory(uri, params, ctx) {
