@@ -81,7 +81,7 @@ function stampOf(entry: SkillEntry): FileStamp {
 }
 
 /**
- * What the built postings and vector mean depend on: the skills in order, their indexed fields
+ * What the built postings and embedding depend on: the skills in order, their indexed fields
  * and file stamps, and the word vectors' shape.
  */
 function fingerprintOf(
