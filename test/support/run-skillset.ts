@@ -56,6 +56,10 @@ export function spawnSkillset(args: string[], options: RunSkillsetOptions): Prom
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolve({ exitCode: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+    // A command that exits without reading its input closes the pipe first: no failure of its own.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error);
+    });
+    child.stdin.end(options.input);
   });
 }
