@@ -417,20 +417,62 @@ describe.each(targets)('identity attacks ($name)', (target) => {
       }),
       201,
     );
-    // On PostgreSQL the new skill reaches the registry through the change feed: ask until it has.
-    const invoked = async () => {
+    // No waiting: a write answers once this instance's registry holds it, on PostgreSQL too.
+    const response = await request('POST', '/api/skills/invoke', {
+      token: agent.token,
+      json: { message: '/deploy-prod now' },
+    });
+    const text = await response.text();
+    expect(response.status).toBe(200);
+    expect(text).not.toContain('zz-deploy');
+    expect(JSON.parse(text)).toMatchObject({
+      activations: [{ name: 'deploy-prod', requiresApproval: true }],
+    });
+  });
+
+  it('4d. reads its own writes: a skill created, replaced or deleted is invoked as such at once', async () => {
+    const invoke = async (name: string) => {
       const response = await request('POST', '/api/skills/invoke', {
-        token: agent.token,
-        json: { message: '/deploy-prod now' },
+        token: owner.token,
+        json: { message: `/${name} now` },
       });
-      const text = await response.text();
       expect(response.status).toBe(200);
-      expect(text).not.toContain('zz-deploy');
-      return JSON.parse(text) as unknown;
+      const body = (await response.json()) as { activations: { content?: string }[] };
+      return body.activations[0]?.content;
     };
-    await expect
-      .poll(invoked, { timeout: 10_000 })
-      .toMatchObject({ activations: [{ name: 'deploy-prod', requiresApproval: true }] });
+    // Enough skills that reloading the registry takes a while: a reply sent before the reload
+    // ended would let the next invoke see the old skills.
+    const seeded = await server.store.skills.createMany(
+      Array.from({ length: 1500 }, (_, index) => ({
+        scope: 'workspace' as const,
+        workspaceId: owner.workspaceId,
+        skillMd: skillText(`filler-${index}`),
+      })),
+    );
+    expect(seeded.every((result) => result.ok)).toBe(true);
+    expect(await invoke('filler-7')).toContain('filler-7');
+    for (let round = 0; round < 3; round++) {
+      const name = `fresh-skill-${round}`;
+      await json(
+        request('POST', '/api/skills', {
+          token: owner.token,
+          json: { content: skillText(name, { body: `First ${round} $ARGUMENTS.` }) },
+        }),
+        201,
+      );
+      expect(await invoke(name)).toContain(`First ${round} now.`);
+      const current = await request('GET', `/api/skills/${name}`, { token: owner.token });
+      const replaced = await server.request('PUT', `/api/skills/${name}`, {
+        token: owner.token,
+        json: { content: skillText(name, { body: `Second ${round} $ARGUMENTS.` }) },
+        headers: { 'if-match': current.headers.get('etag') as string },
+      });
+      expect(replaced.status).toBe(200);
+      expect(await invoke(name)).toContain(`Second ${round} now.`);
+      const deleted = await request('DELETE', `/api/skills/${name}`, { token: owner.token });
+      expect(deleted.status).toBeLessThan(300);
+      expect(await invoke(name)).toBeUndefined();
+    }
   });
 
   it('4c. lets only a person with rights over an agent answer its approval, never its own token', async () => {

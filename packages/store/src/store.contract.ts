@@ -350,6 +350,31 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
         }
       });
 
+      it('settles only after every earlier commit has reached the listeners', async () => {
+        const tenant = await createTenant(store, 'settle');
+        const seen: string[] = [];
+        const unsubscribe = store.changes.subscribe((change) => {
+          if (change.workspaceId === tenant.workspace.id) seen.push(change.name);
+        });
+        try {
+          const names = Array.from({ length: 5 }, (_, index) => `settle-skill-${index}`);
+          for (const name of names) {
+            const created = await store.skills.create({
+              scope: 'workspace',
+              workspaceId: tenant.workspace.id,
+              skillMd: skillText(name),
+            });
+            if (!created.ok) throw new Error('create failed');
+            // No waiting: once settled, the change has been delivered.
+            await store.changes.settle();
+            expect(seen.at(-1)).toBe(name);
+          }
+          expect(seen).toEqual(names);
+        } finally {
+          unsubscribe();
+        }
+      });
+
       it('reports public skills with a null workspace and sends nothing for a rolled-back write', async () => {
         const seen: SkillChange[] = [];
         const unsubscribe = store.changes.subscribe((change) => seen.push(change));

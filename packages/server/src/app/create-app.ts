@@ -17,8 +17,8 @@ import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
 import { registerHealthRoutes } from '../routes/public/health-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
 import { registerMyInvitationRoutes } from '../routes/public/my-invitation-routes.ts';
-import { forgetPoliciesAfterWrites } from '../routes/runtime/forget-policies-after-writes.ts';
 import { isRuntimeHotPath } from '../routes/runtime/is-runtime-hot-path.ts';
+import { readOwnWrites } from '../routes/runtime/read-own-writes.ts';
 import { registerRuntimeRoutes } from '../routes/runtime/register-runtime-routes.ts';
 import { registerSkillRoutes } from '../routes/skills/register-skill-routes.ts';
 import { createSkillRuntime } from '../runtime/skill-runtime.ts';
@@ -109,7 +109,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
       ? authenticateCached(context, next)
       : authenticate(context, next),
   );
-  app.use('/api/*', forgetPoliciesAfterWrites(runtime));
+  app.use('/api/*', readOwnWrites(runtime));
   registerAdminRoutes(app, dependencies);
   const chat = createChatService(runtime, dependencies.chat);
   registerSkillRoutes(app, { ...dependencies, runtime }, chat);

@@ -72,6 +72,11 @@ export interface SkillRuntime {
   /** Drops cached policies and tokens and reloads the workspace's registries. */
   reload(workspaceId: string): Promise<void>;
   /**
+   * Resolves once every change committed before the call has reached this instance's registries
+   * (their reloads done): after a write, the next request reads it, on PostgreSQL too.
+   */
+  settle(): Promise<void>;
+  /**
    * Subscribes to the skill changes a principal may see, and to resyncs: `onResync` is called
    * after the change feed reconnected and the registries reloaded (changes made meanwhile may never
    * arrive, so watchers should reload). Returns a function that removes both.
@@ -231,6 +236,14 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       policies.clear();
       authStore.clear();
       return refreshWhere((skills) => skills.workspaceId === workspaceId);
+    },
+    async settle() {
+      await store.changes.settle();
+      // The feed's listeners started the reloads the changes call for; wait for them to end.
+      const pending = [...registries.values()].map((skills) =>
+        skills.then((loaded) => loaded.settled()).catch(() => {}),
+      );
+      await Promise.all(pending);
     },
     watch(principal, listener, onResync) {
       const userId = personalOwner(principal);

@@ -56,6 +56,8 @@ export interface WorkspaceSkills {
   derived<Value>(key: string, build: () => Value): Value;
   /** Reloads the skills from the store; concurrent calls share one reload. */
   refresh(): Promise<void>;
+  /** Resolves when no reload is running (at once when none is). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -237,6 +239,7 @@ export async function createWorkspaceSkills(
         });
       return refreshing;
     },
+    settled: () => refreshing ?? Promise.resolve(),
     close: () => registry.close(),
   };
 }

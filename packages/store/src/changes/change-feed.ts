@@ -21,13 +21,23 @@ export interface ChangeFeed {
    * commit). A cache of authentication is current only while this value stays what it was.
    */
   accessEpoch(): Promise<string | undefined>;
+  /**
+   * Resolves once every change committed before the call has reached this process's listeners
+   * (a marker sent through the database after them has come back), so a writer reads its own
+   * writes; resolves anyway after a few seconds when the feed is down.
+   */
+  settle(): Promise<void>;
 }
 
 /** The feed plus the hooks its driver-specific listener calls. */
-export interface ChangeFeedHub extends Omit<ChangeFeed, 'accessEpoch'> {
+export interface ChangeFeedHub extends Omit<ChangeFeed, 'accessEpoch' | 'settle'> {
   deliver(change: SkillChange): void;
   deliverAccess(change: AccessChange): void;
   reconnected(): void;
+  /** A settle marker came back through the feed. */
+  deliverMarker(marker: string): void;
+  /** Resolves when `marker` comes back, or after `timeoutMs`. */
+  awaitMarker(marker: string, timeoutMs: number): Promise<void>;
 }
 
 /** Creates the in-process fan-out behind a {@link ChangeFeed}. */
@@ -35,6 +45,7 @@ export function createChangeFeedHub(onListenerError: (error: unknown) => void): 
   const listeners = new Set<SkillChangeListener>();
   const accessListeners = new Set<AccessChangeListener>();
   const reconnectListeners = new Set<() => void>();
+  const markers = new Map<string, () => void>();
   const call = (listener: () => void): void => {
     try {
       listener();
@@ -63,6 +74,21 @@ export function createChangeFeedHub(onListenerError: (error: unknown) => void): 
     },
     reconnected() {
       for (const listener of [...reconnectListeners]) call(listener);
+    },
+    deliverMarker(marker) {
+      markers.get(marker)?.();
+    },
+    awaitMarker(marker, timeoutMs) {
+      return new Promise((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        timer.unref?.();
+        function done() {
+          clearTimeout(timer);
+          markers.delete(marker);
+          resolve();
+        }
+        markers.set(marker, done);
+      });
     },
   };
 }

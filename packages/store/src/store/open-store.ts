@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
 import { readAccessEpoch } from '../changes/read-access-epoch.ts';
+import { SETTLE_MARKER_CHANNEL, sendSettleMarker } from '../changes/settle-marker.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
@@ -42,7 +44,14 @@ export interface OpenStoreOptions {
 }
 
 /** The notification channels the change feed listens on. */
-const FEED_CHANNELS = [SKILL_CHANGES_CHANNEL, ACCESS_CHANGES_CHANNEL] as const;
+const FEED_CHANNELS = [
+  SKILL_CHANGES_CHANNEL,
+  ACCESS_CHANGES_CHANNEL,
+  SETTLE_MARKER_CHANNEL,
+] as const;
+
+/** How long `changes.settle()` waits for its marker before giving up (the feed is down then). */
+const SETTLE_TIMEOUT_MS = 5_000;
 
 /** The value of `dataDir` that keeps a PGlite database in memory. */
 export const MEMORY_DATA_DIR = 'memory://';
@@ -169,6 +178,10 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   try {
     await driver.startListening(
       (channel, payload) => {
+        if (channel === SETTLE_MARKER_CHANNEL) {
+          hub.deliverMarker(payload);
+          return;
+        }
         if (channel === ACCESS_CHANGES_CHANNEL) {
           const change = parseAccessChange(payload);
           if (change !== undefined) hub.deliverAccess(change);
@@ -197,6 +210,17 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       onAccessChange: hub.onAccessChange,
       onReconnect: hub.onReconnect,
       accessEpoch: async () => (driver.kind === 'postgres' ? readAccessEpoch(database) : undefined),
+      async settle() {
+        const marker = randomUUID();
+        const back = hub.awaitMarker(marker, SETTLE_TIMEOUT_MS);
+        try {
+          await sendSettleMarker(database, marker);
+        } catch (error) {
+          hub.deliverMarker(marker);
+          throw error;
+        }
+        await back;
+      },
     },
     migrate: () => migrate(database),
     transaction: (work) =>
