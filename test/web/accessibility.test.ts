@@ -343,6 +343,8 @@ describe('keyboard paths', () => {
       return ((await response.json()) as { enabled: boolean }).enabled;
     };
     await eventually(detail).toBe(false);
+    // The switch ignores keys until the server has answered the save.
+    await eventually(() => toggle.getAttribute('aria-busy')).not.toBe('true');
     // The list is fetched again once the switch is saved; the focus must stay through it.
     await signedIn.waitForTimeout(500);
     expect(await focused(signedIn)).toBe('input: release-notes enabled');

@@ -143,6 +143,9 @@ describe('settings', () => {
       contentRisks: 'block',
       ...unsigned,
     });
+    // The form takes new edits once the server has answered the save.
+    const save = page.getByRole('button', { name: 'Save settings' });
+    await eventually(() => save.getAttribute('data-loading')).toBeNull();
     await takeScreenshots(page, 'settings');
     await page.getByLabel('Default catalog budget').fill('');
     await page.getByLabel('Only the listed integrations').uncheck({ force: true });

@@ -194,18 +194,23 @@ describe('web UI', () => {
   it('switches a skill off and on', async () => {
     await page.getByLabel('Search skills').fill('release');
     const toggle = page.getByRole('switch', { name: 'release-notes enabled' });
+    // The switch shows the new state at once and ignores clicks until the server has answered.
+    const saved = () => eventually(() => toggle.getAttribute('aria-busy')).not.toBe('true');
     await eventually(() => toggle.isChecked()).toBe(true);
     await toggle.click({ force: true });
     await eventually(() => toggle.isChecked()).toBe(false);
+    await saved();
     const detail = await server.app.request('GET', '/api/skills/release-notes', {
       token: server.app.owner.token,
     });
     expect(((await detail.json()) as { enabled: boolean }).enabled).toBe(false);
     await toggle.click({ force: true });
     await eventually(() => toggle.isChecked()).toBe(true);
+    await saved();
     // Switching off offers Undo, which switches it back on.
     await toggle.click({ force: true });
     await eventually(() => toggle.isChecked()).toBe(false);
+    await saved();
     await page
       .locator('.mantine-Notification-root', { hasText: 'release-notes is off.' })
       .getByRole('button', { name: 'Undo' })

@@ -6,7 +6,7 @@ import { type CreateTestAppOptions, createTestApp, type TestApp } from './create
 /** A test app whose skill runtime is reachable, with helpers to add skills. */
 export interface RuntimeTestApp extends TestApp {
   runtime: SkillRuntime;
-  /** Creates a skill through the store (default: a workspace skill of the owner's workspace). */
+  /** Creates a skill through the store (default: a workspace skill of the owner's workspace) and waits until the runtime holds it. */
   addSkill(
     text: string,
     options?: { scope?: StoredSkillScope; workspaceId?: string; ownerUserId?: string },
@@ -54,9 +54,10 @@ export async function createRuntimeTestApp(
     },
   });
   if (runtime === undefined) throw new Error('createTestApp did not build the runtime');
+  const built = runtime;
   return {
     ...base,
-    runtime,
+    runtime: built,
     async addSkill(text, skillOptions = {}) {
       const scope = skillOptions.scope ?? 'workspace';
       const result = await base.store.skills.create({
@@ -70,6 +71,8 @@ export async function createRuntimeTestApp(
           : { ownerUserId: skillOptions.ownerUserId }),
       });
       if (!result.ok) throw new Error(`addSkill failed: ${JSON.stringify(result)}`);
+      // As after a write through the API: the next request sees the skill, on PostgreSQL too.
+      await built.settle();
       return { id: result.skill.id, name: result.skill.name };
     },
   };
