@@ -11,6 +11,8 @@ const BENCHMARKS: Record<string, string> = {
   synthetic: './synthetic-queries.ts',
   catalog: './catalog.ts',
   process: './process.ts',
+  agents: './agents.ts',
+  hook: './hook.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

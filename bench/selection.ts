@@ -9,12 +9,14 @@ import {
   DEFAULT_DESCRIBED_ENTRIES,
   type InvertedIndexSettings,
   parseSkill,
+  type RankerData,
   renderCatalog,
   type SkillIndex,
   type SkillIndexOptions,
 } from '@skillset/core';
 import { loadSynonyms, loadWordVectors } from '@skillset/core/node';
 import { loadWordNetSynonyms } from '../scripts/synonyms/load-word-net-synonyms.ts';
+import { makeTriggerClauseSet } from './trigger-clause-queries.ts';
 
 /** A benchmark query: the request and every correct skill name. */
 export interface SelectionQuery {
@@ -28,9 +30,60 @@ export interface SelectionQuery {
 export interface SelectionScore {
   count: number;
   recallAt5: number;
+  recallAt8: number;
+  recallAt10: number;
   recallAt20: number;
   recallAt50: number;
   meanReciprocalRank: number;
+}
+
+/**
+ * The tuning half of the 40 dev queries (docs/decisions/0144): per difficulty, sorted by id, the
+ * 1st, 3rd, 5th… query. Ranker choices are made on these; every other query (the held-out half,
+ * or all of another query file) is only reported.
+ */
+export const TUNING_QUERY_IDS: ReadonlySet<string> = new Set(
+  `d010 d020 d022 d024
+d002 d004 d007 d011 d018 d026 d029 d032 d035 d037
+d001 d008 d014 d017 d028 d034`.split(/\s+/),
+);
+
+/** Splits queries into the tuning half and the held-out rest. */
+export function splitSelectionQueries(queries: readonly SelectionQuery[]): {
+  tuning: SelectionQuery[];
+  heldOut: SelectionQuery[];
+} {
+  return {
+    tuning: queries.filter((query) => TUNING_QUERY_IDS.has(query.id)),
+    heldOut: queries.filter((query) => !TUNING_QUERY_IDS.has(query.id)),
+  };
+}
+
+/** Small talk wrapped around the tuning queries: a prompt as people write it to an agent. */
+export const TUNING_CHATTER: readonly string[] = [
+  'Hi! Quick question before I head out for the day.',
+  "I've been stuck on this for a while and would really appreciate a hand.",
+  'Thanks in advance, and let me know if you need anything else from me.',
+  'Not sure if this is the right place to ask, but here goes.',
+];
+
+/** Other small talk, for the held-out queries only: written once, never tuned on. */
+export const HELD_OUT_CHATTER: readonly string[] = [
+  "Morning! I'm picking this up again after the weekend.",
+  'My manager asked me to get this sorted by Friday, so any help is welcome.',
+  "Let me know what you think, I'm happy to share more details if that's useful.",
+  "Sorry if this is a basic question, I'm still getting used to how things work here.",
+];
+
+/** Each query between two sentences of `chatter` (the i-th query: sentence i before, i + 2 after, mod 4). */
+export function withChatter(
+  queries: readonly SelectionQuery[],
+  chatter: readonly string[],
+): SelectionQuery[] {
+  return queries.map((query, position) => ({
+    ...query,
+    query: `${chatter[position % chatter.length]} ${query.query} ${chatter[(position + 2) % chatter.length]}`,
+  }));
 }
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,6 +121,16 @@ function ensureDistractors(): void {
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
+}
+
+/** The corpus with one skill per name (542 folders hold 539 names): the skill set a team syncs. */
+export function uniqueByName(skills: readonly CatalogSkill[]): CatalogSkill[] {
+  const seen = new Set<string>();
+  return skills.filter((skill) => {
+    if (seen.has(skill.name)) return false;
+    seen.add(skill.name);
+    return true;
+  });
 }
 
 /** Loads the 542 corpus skills and the 9,458 generated distractors (generating them on first use). */
@@ -124,6 +187,8 @@ export function scoreRankings(
     return {
       count: values.length,
       recallAt5: within(5),
+      recallAt8: within(8),
+      recallAt10: within(10),
       recallAt20: within(20),
       recallAt50: within(50),
       meanReciprocalRank:
@@ -175,7 +240,8 @@ export async function run(): Promise<void> {
     ['bm25f + body + WordNet synonyms', { synonyms: synonymsOnly }],
     ['+ WordNet hypernyms/derivations (0011)', { synonyms }],
     ['0011 + pseudo-relevance feedback', { synonyms, feedback: { documents: 8 } }],
-    ['default: + word vectors (GloVe 100d, 0.2)', { synonyms, wordVectors }],
+    ['+ word vectors (GloVe 100d, 0.2) (0112)', { synonyms, wordVectors, queryWordSmoothing: 0 }],
+    ['default: + query words by frequency (0144)', { synonyms, wordVectors }],
   ];
   const header = `| ${'ranker'.padEnd(44)} |   n |  R@5  |  R@20 |  R@50 |  MRR  |\n|${'-'.repeat(46)}|-----|-------|-------|-------|-------|`;
   const rows = [header];
@@ -216,8 +282,76 @@ export async function run(): Promise<void> {
   console.log(`\nRecall@K (%) and MRR, ${skills.length} skills:\n\n${rows.join('\n')}`);
   console.log(`\nBy difficulty:\n\n${difficultyRows.join('\n')}`);
   console.log(
+    `\n${heldOutTable(corpus, distractors, queries, { synonyms, wordVectors }, verbose)}`,
+  );
+  console.log(
     `\n${describedShares(skills, queries, createSkillIndex(skills, { synonyms, wordVectors }))}`,
   );
+}
+
+const cell = (score: SelectionScore): string =>
+  `${[score.recallAt5, score.recallAt8, score.recallAt10, score.recallAt20].map(percent).join(' ')} ${score.meanReciprocalRank.toFixed(3)}`;
+
+/**
+ * Recall@5/8/10/20 and MRR of the ranker before and after decision 0144, at the size a team syncs
+ * (the corpus, one skill per name) and at 10,000 skills, on the tuning half, the held-out half,
+ * both wrapped in small talk, and the trigger-clause check set.
+ */
+function heldOutTable(
+  corpus: readonly CatalogSkill[],
+  distractors: readonly CatalogSkill[],
+  queries: readonly SelectionQuery[],
+  data: RankerData,
+  verbose: boolean,
+): string {
+  const { tuning, heldOut } = splitSelectionQueries(queries);
+  const team = uniqueByName(corpus);
+  const check = makeTriggerClauseSet(team, new Set(queries.flatMap((query) => query.expected)));
+  const sets: Array<[string, SelectionQuery[]]> = [
+    [`tuning (${tuning.length})`, tuning],
+    [`held-out (${heldOut.length})`, heldOut],
+    ['tuning + small talk', withChatter(tuning, TUNING_CHATTER)],
+    ['held-out + small talk', withChatter(heldOut, HELD_OUT_CHATTER)],
+  ];
+  const rankers: Array<[string, SkillIndexOptions]> = [
+    ['before (0112)', { ...data, queryWordSmoothing: 0 }],
+    ['default (0144)', data],
+  ];
+  const columns = [
+    ...sets.map(([label]) => label),
+    `check: trigger clauses (${check.queries.length})`,
+  ];
+  const rows = [
+    `| ranker | skills | ${columns.join(' | ')} |`,
+    `|---|---|${columns.map(() => '---|').join('')}`,
+  ];
+  const names = (index: SkillIndex) => (query: string) =>
+    index.rank(query, { limit: 50 }).map((entry) => entry.skill.name);
+  for (const [label, options] of rankers) {
+    for (const [size, skills, checkSkills] of [
+      [team.length, team, check.skills],
+      [
+        corpus.length + distractors.length,
+        [...corpus, ...distractors],
+        [...check.skills, ...distractors],
+      ],
+    ] as const) {
+      const index = createSkillIndex(skills, options);
+      const cells = sets.map(([setLabel, set]) => {
+        const result = scoreRankings(set, names(index));
+        if (verbose) {
+          console.log(
+            `  ${label}, ${size}, ${setLabel}: ${set.map((query) => `${query.id}=${result.ranks.get(query.id) ?? '-'}`).join(' ')}`,
+          );
+        }
+        return cell(result.all);
+      });
+      const checkIndex = createSkillIndex(checkSkills, options);
+      cells.push(cell(scoreRankings(check.queries, names(checkIndex)).all));
+      rows.push(`| ${label} | ${size.toLocaleString('en')} | ${cells.join(' | ')} |`);
+    }
+  }
+  return `Split dev set and check set (docs/decisions/0144): per cell R@5 R@8 R@10 R@20 (%) and MRR:\n\n${rows.join('\n')}`;
 }
 
 /**

@@ -109,6 +109,7 @@ const READ_FOLDERS: FolderCase[] = [
   { folder: '.claude/skills', base: 'project', scope: 'project' },
   { folder: '.codex/skills', base: 'project', scope: 'project' },
   { folder: '.opencode/skills', base: 'project', scope: 'project' },
+  { folder: '.gemini/skills', base: 'project', scope: 'project' },
   { folder: '.agent/skills', base: 'project', scope: 'project' },
   { folder: '.github/skills', base: 'project', scope: 'project' },
   { folder: '.agents/skills', base: 'home', scope: 'personal' },
@@ -121,6 +122,7 @@ const READ_FOLDERS: FolderCase[] = [
     scope: 'personal',
   },
   { folder: '.config/opencode/skills', base: 'home', scope: 'personal' },
+  { folder: '.gemini/skills', base: 'home', scope: 'personal' },
   {
     folder: 'xdg/opencode/skills',
     base: 'dir',

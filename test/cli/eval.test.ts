@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempDir, type SkillTreeEntry, type TempDir } from '@skillset/core/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -234,5 +234,61 @@ describe('skillset eval --model', () => {
     expect(run.exitCode).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^skillset: the eval stopped: /);
+  });
+});
+
+describe('skillset eval --agent: what goes wrong', () => {
+  it('says when the agent is missing, is given with --model, or exits with an error', async () => {
+    const missing = await evaluate(['release-notes', '--agent', 'codex'], { PATH: '' });
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toBe(
+      'skillset: Codex is not installed here: there is no codex on PATH; install it or pass --agent-bin PATH.\n',
+    );
+    const both = await evaluate(['release-notes', '--agent', 'codex', '--model', 'openai:x']);
+    expect(both.exitCode).toBe(1);
+    expect(both.stderr).toContain('pass --agent or --model, not both');
+    const wrong = await evaluate(['release-notes', '--agent', 'claude', '--agent-bin', './nope']);
+    expect(wrong.stderr).toBe(
+      "skillset: --agent-bin ./nope: there is no such executable; pass the path of Claude Code's binary.\n",
+    );
+
+    // An agent that fails (no model configured, a refused key) stops the eval with its own words,
+    // and its runs leave nothing in the project.
+    const fake = path.join(cache.path, 'failing-agent');
+    await writeFile(fake, '#!/bin/sh\necho "Invalid API key" >&2\nexit 3\n', { mode: 0o755 });
+    const before = await readdir(project.project, { recursive: true });
+    const failed = await spawnSkillset(
+      ['eval', 'release-notes', '--agent', 'opencode', '--agent-bin', fake, '--runs', '1'],
+      { cwd: project.project, env: project.env },
+    );
+    expect(failed.exitCode).toBe(1);
+    expect(failed.stderr).toBe(
+      'skillset: the eval stopped: OpenCode (failing-agent) exited with 3 before activating a skill:\nInvalid API key\n',
+    );
+    expect(await readdir(project.project, { recursive: true })).toEqual(before);
+  });
+
+  it('stops an agent that never answers (a model it cannot reach) after --agent-timeout', async () => {
+    const hanging = path.join(cache.path, 'hanging-agent');
+    await writeFile(
+      hanging,
+      '#!/bin/sh\necho "stream disconnected, retrying" >&2\nexec sleep 600\n',
+      {
+        mode: 0o755,
+      },
+    );
+    const stopped = await spawnSkillset(
+      ['eval', 'release-notes', '--agent', 'codex', '--agent-bin', hanging].concat([
+        '--runs',
+        '1',
+        '--agent-timeout',
+        '1',
+      ]),
+      { cwd: project.project, env: project.env },
+    );
+    expect(stopped.exitCode).toBe(1);
+    expect(stopped.stderr).toMatch(
+      /^skillset: the eval stopped: Codex \(hanging-agent\) did not finish ".+" within 1 s; check the model it is configured with, or raise --agent-timeout:\nstream disconnected, retrying\n$/,
+    );
   });
 });

@@ -23,7 +23,7 @@ async function createProject() {
   const project = path.join(dir.path, 'project');
   const home = path.join(dir.path, 'home');
   await mkdir(home, { recursive: true });
-  await writeSkillTree(path.join(project, '.agents/skills'), [
+  await writeSkillTree(path.join(project, '.claude/skills'), [
     {
       name: 'deploy',
       description: 'Deploy the app.',
@@ -31,7 +31,7 @@ async function createProject() {
     },
     { name: 'review', description: 'Review a change.' },
   ]);
-  await chmod(path.join(project, '.agents/skills/deploy/scripts/run.sh'), 0o755);
+  await chmod(path.join(project, '.claude/skills/deploy/scripts/run.sh'), 0o755);
   const env = { HOME: home, XDG_CACHE_HOME: path.join(dir.path, 'cache') };
   return { dir, project, home, env };
 }
@@ -134,32 +134,36 @@ describe('skillset export', () => {
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toBe(
-      '✓ deploy  copied to .codex/skills/deploy\n✓ review  copied to .codex/skills/review\n',
+      '✓ deploy  copied to .agents/skills/deploy\n✓ review  copied to .agents/skills/review\n',
     );
-    const target = path.join(project, '.codex/skills/deploy');
+    const target = path.join(project, '.agents/skills/deploy');
     expect((await lstat(target)).isDirectory()).toBe(true);
     expect(await modeOf(path.join(target, 'scripts/run.sh'))).toBe('755');
 
-    const again = await runSkillset(['export', '--to', 'codex', 'deploy'], { cwd: project, env });
+    // Codex reads the copy now, so a second export finds it already there.
+    const read = await runSkillset(['export', '--to', 'codex', 'deploy'], { cwd: project, env });
+    expect(read.stdout).toBe('= deploy  already in .agents/skills/deploy\n');
+    // Its copy in .agents/skills shadows the one in .claude/skills, which export never overwrites.
+    const again = await runSkillset(['export', '--to', 'claude', 'deploy'], { cwd: project, env });
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toBe(
-      `skillset: error: ${target} already exists; pass --force to replace it.\nskillset: error: nothing was written.\n`,
+      `skillset: error: ${path.join(project, '.claude/skills/deploy')} already exists; pass --force to replace it.\nskillset: error: nothing was written.\n`,
     );
   });
 
-  it('links skills into the personal folders with --link --personal, replacing with --force', async () => {
+  it('links skills into the personal folders with --link --global, replacing with --force', async () => {
     const { dir, project, home, env } = await createProject();
     await using _ = dir;
-    const source = path.join(project, '.agents/skills/review');
+    const source = path.join(project, '.claude/skills/review');
     const run = await runSkillset(
-      ['export', '--to', 'opencode', '--personal', '--link', 'review', '--json'],
+      ['export', '--to', 'opencode', '--global', '--link', 'review', '--json'],
       { cwd: project, env },
     );
     expect(run.exitCode).toBe(0);
     const target = path.join(home, '.config/opencode/skills/review');
     expect(JSON.parse(run.stdout)).toEqual({
-      to: 'opencode',
-      folder: path.join(home, '.config/opencode/skills'),
+      to: ['opencode'],
+      folders: [path.join(home, '.config/opencode/skills')],
       link: true,
       written: true,
       skills: [
@@ -167,6 +171,7 @@ describe('skillset export', () => {
           name: 'review',
           source,
           path: target,
+          agents: ['opencode'],
           valid: true,
           action: 'write',
           issues: [],
@@ -174,27 +179,28 @@ describe('skillset export', () => {
         },
       ],
     });
-    expect(await readlink(target)).toBe('../../../../project/.agents/skills/review');
+    expect(await readlink(target)).toBe('../../../../project/.claude/skills/review');
 
     const same = await runSkillset(
       ['export', '--to', 'opencode', '--personal', 'review', '--force'],
       { cwd: project, env },
     );
     expect(same.exitCode).toBe(0);
+    expect(same.stderr).toBe('skillset: note: --personal is now --global.\n');
     expect(same.stdout).toBe('= review  already in ~/.config/opencode/skills/review\n');
-    expect(await readlink(target)).toBe('../../../../project/.agents/skills/review');
+    expect(await readlink(target)).toBe('../../../../project/.claude/skills/review');
 
     await writeSkillTree(path.join(home, '.claude/skills'), [
       { name: 'review', description: 'An older review.' },
     ]);
     const forced = await runSkillset(
-      ['export', '--to', 'claude', '--personal', '--link', '--force', 'review'],
+      ['export', '--to', 'claude', '--global', '--link', '--force', 'review'],
       { cwd: project, env },
     );
     expect(forced.exitCode).toBe(0);
     expect(forced.stdout).toBe('✓ review  replaced (linked) to ~/.claude/skills/review\n');
     expect(await readlink(path.join(home, '.claude/skills/review'))).toBe(
-      '../../../project/.agents/skills/review',
+      '../../../project/.claude/skills/review',
     );
     expect(await readdir(path.join(home, '.claude/skills'))).toEqual(['review']);
   });
@@ -203,19 +209,88 @@ describe('skillset export', () => {
     const { dir, project, env } = await createProject();
     await using _ = dir;
     await writeFile(
-      path.join(project, '.agents/skills/review/SKILL.md'),
+      path.join(project, '.claude/skills/review/SKILL.md'),
       '---\nname: review\n---\nno description\n',
     );
-    const run = await runSkillset(['export', '--to', 'claude'], { cwd: project, env });
+    const run = await runSkillset(['export', '--to', 'codex', '--to', 'gemini'], {
+      cwd: project,
+      env,
+    });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toMatch(/^✗ review {2}\.agents\/skills\/review\n.*\[missing_description\]/);
+    expect(run.stdout).toMatch(/^✗ review {2}\.claude\/skills\/review\n.*\[missing_description\]/);
     expect(run.stderr).toBe('skillset: error: nothing was written: review is not valid.\n');
-    await expect(stat(path.join(project, '.claude'))).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(project, '.agents'))).rejects.toThrow(/ENOENT/);
 
     const usage = await runSkillset(['export', '--to', 'vim'], { cwd: project, env });
     expect(usage.exitCode).toBe(2);
     expect(usage.stderr).toContain(
-      "argument 'vim' is invalid. Allowed choices are claude, codex, agents, opencode.",
+      "argument 'vim' is invalid. Allowed choices are claude, codex, opencode, gemini, agents.",
+    );
+  });
+});
+
+describe('skillset export: the agents sync fills, one copy each', () => {
+  it('writes one copy per agent, none where an agent already reads the skill', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    await writeSkillTree(path.join(project, 'library'), [
+      { name: 'triage', description: 'Triage an incoming bug report.' },
+    ]);
+    const all = await runSkillset(
+      [
+        'export',
+        ...['--to', 'claude', '--to', 'codex', '--to', 'opencode', '--to', 'gemini'],
+        ...['--dir', 'library', 'triage', '--json'],
+      ],
+      { cwd: project, env },
+    );
+    expect(all.stderr).toBe('');
+    expect(all.exitCode).toBe(0);
+    const report = JSON.parse(all.stdout);
+    expect(report.to).toEqual(['claude', 'codex', 'opencode', 'gemini']);
+    // OpenCode reads .claude/skills and .agents/skills, Gemini CLI .agents/skills: so Codex's copy
+    // goes to .codex/skills, which only Codex reads, and Gemini CLI gets .gemini/skills.
+    expect(
+      report.skills.map((skill: { path: string; agents: string[] }) => [
+        path.relative(project, skill.path),
+        skill.agents,
+      ]),
+    ).toEqual([
+      ['.claude/skills/triage', ['claude', 'opencode']],
+      ['.codex/skills/triage', ['codex']],
+      ['.gemini/skills/triage', ['gemini']],
+    ]);
+    await expect(stat(path.join(project, '.agents/skills/triage'))).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(project, '.opencode/skills/triage'))).rejects.toThrow(/ENOENT/);
+
+    // A skill in .claude/skills is already read by Claude Code and OpenCode: only Codex gets one.
+    const review = await runSkillset(
+      ['export', '--to', 'claude', '--to', 'opencode', '--to', 'codex', 'review'],
+      { cwd: project, env },
+    );
+    expect(review.stdout).toBe('✓ review  copied to .codex/skills/review\n');
+    const none = await runSkillset(['export', '--to', 'opencode'], { cwd: project, env });
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toBe(
+      'skillset: error: no project skills to export: OpenCode already reads every one where it is; name the skills to export or pass --dir.\n',
+    );
+  });
+
+  it('takes --to agents as codex with a note, and warns when an older copy makes a second one', async () => {
+    const { dir, project, env } = await createProject();
+    await using _ = dir;
+    await writeSkillTree(path.join(project, '.codex/skills'), [
+      { name: 'deploy', description: 'An older copy, exported for Codex before.' },
+    ]);
+    const run = await runSkillset(['export', '--to', 'agents', 'deploy'], { cwd: project, env });
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toBe('✓ deploy  copied to .agents/skills/deploy\n');
+    expect(run.stderr).toBe(
+      [
+        'skillset: note: --to agents is now --to codex: .agents/skills, which Codex, OpenCode and Gemini CLI read.',
+        'skillset: warning: Codex reads deploy from .agents/skills/deploy and .codex/skills/deploy; remove all but one so it sees one copy',
+        '',
+      ].join('\n'),
     );
   });
 });
@@ -225,16 +300,16 @@ describe('skillset export and pack: what the target agent would reject', () => {
     const { dir, project, env } = await createProject();
     await using _ = dir;
     await writeFile(
-      path.join(project, '.agents/skills/review/SKILL.md'),
+      path.join(project, '.claude/skills/review/SKILL.md'),
       longDescriptionSkill('review', 1068),
     );
     const reason =
-      'review: description is 1,068 characters; the Agent Skills spec allows 1,024; Claude Code would reject it — shorten it or pass --force';
-    const run = await runSkillset(['export', '--to', 'claude'], { cwd: project, env });
+      'review: description is 1,068 characters; the Agent Skills spec allows 1,024; Gemini CLI would reject it — shorten it or pass --force';
+    const run = await runSkillset(['export', '--to', 'gemini'], { cwd: project, env });
     expect(run.exitCode).toBe(1);
-    expect(run.stdout).toBe('✗ review  .agents/skills/review\n');
+    expect(run.stdout).toBe('✗ review  .claude/skills/review\n');
     expect(run.stderr).toBe(`skillset: error: ${reason}\nskillset: error: nothing was written.\n`);
-    await expect(stat(path.join(project, '.claude'))).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(project, '.gemini'))).rejects.toThrow(/ENOENT/);
 
     const json = await runSkillset(['export', '--to', 'codex', 'review', '--json'], {
       cwd: project,
@@ -256,15 +331,15 @@ describe('skillset export and pack: what the target agent would reject', () => {
       ],
     });
 
-    const forced = await runSkillset(['export', '--to', 'claude', '--force'], {
+    const forced = await runSkillset(['export', '--to', 'gemini', '--force'], {
       cwd: project,
       env,
     });
     expect(forced.exitCode).toBe(0);
     expect(forced.stderr).toBe(
-      'skillset: warning: review: description is 1,068 characters; the Agent Skills spec allows 1,024; Claude Code would reject it — shorten it; written anyway (--force)\n',
+      'skillset: warning: review: description is 1,068 characters; the Agent Skills spec allows 1,024; Gemini CLI would reject it — shorten it; written anyway (--force)\n',
     );
-    expect(await readdir(path.join(project, '.claude/skills'))).toEqual(['deploy', 'review']);
+    expect(await readdir(path.join(project, '.gemini/skills'))).toEqual(['deploy', 'review']);
 
     const pack = await runSkillset(['pack', 'review'], { cwd: project, env });
     expect(pack.exitCode).toBe(1);
@@ -282,10 +357,10 @@ describe('skillset export and pack: what the target agent would reject', () => {
     const { dir, project, env } = await createProject();
     await using _ = dir;
     await writeFile(
-      path.join(project, '.agents/skills/review/SKILL.md'),
+      path.join(project, '.claude/skills/review/SKILL.md'),
       `---\nname: review\ndescription: ${'d'.repeat(1024)}\ndisable-model-invocation: true\n---\nBody.\n`,
     );
-    const run = await runSkillset(['export', '--to', 'opencode', 'review'], {
+    const run = await runSkillset(['export', '--to', 'codex', 'review'], {
       cwd: project,
       env,
     });
@@ -301,22 +376,25 @@ describe('skillset export --link: relative links', () => {
   it('keeps working after the project folder is moved', async () => {
     const { dir, project, env } = await createProject();
     await using _ = dir;
-    const run = await runSkillset(['export', '--to', 'claude', '--link'], { cwd: project, env });
+    const run = await runSkillset(['export', '--to', 'codex', '--link'], { cwd: project, env });
     expect(run.stderr).toBe('');
     expect(run.exitCode).toBe(0);
-    expect(await readlink(path.join(project, '.claude/skills/deploy'))).toBe(
-      '../../.agents/skills/deploy',
+    expect(await readlink(path.join(project, '.agents/skills/deploy'))).toBe(
+      '../../.claude/skills/deploy',
     );
 
     const moved = path.join(dir.path, 'moved');
     await rename(project, moved);
-    const link = path.join(moved, '.claude/skills/deploy');
-    expect(await realpath(link)).toBe(await realpath(path.join(moved, '.agents/skills/deploy')));
+    const link = path.join(moved, '.agents/skills/deploy');
+    expect(await realpath(link)).toBe(await realpath(path.join(moved, '.claude/skills/deploy')));
     expect(await readFile(path.join(link, 'notes.md'), 'utf8')).toBe('# Notes\n');
-    const again = await runSkillset(['export', '--to', 'claude', '--link'], { cwd: moved, env });
+    const again = await runSkillset(['export', '--to', 'codex', '--link', 'deploy', 'review'], {
+      cwd: moved,
+      env,
+    });
     expect(again.exitCode).toBe(0);
     expect(again.stdout).toBe(
-      '= deploy  already in .claude/skills/deploy\n= review  already in .claude/skills/review\n',
+      '= deploy  already in .agents/skills/deploy\n= review  already in .agents/skills/review\n',
     );
   });
 });
@@ -325,14 +403,14 @@ describe('installed folder and file modes', () => {
   it('export and add write folders 0755 and files 0644 or 0755, even under umask 077', async () => {
     const { dir, project, home, env } = await createProject();
     await using _ = dir;
-    await chmod(path.join(project, '.agents/skills/deploy/notes.md'), 0o600);
+    await chmod(path.join(project, '.claude/skills/deploy/notes.md'), 0o600);
     const exported = await spawnWithTightUmask(['export', '--to', 'codex', 'deploy'], {
       cwd: project,
       env,
     });
     expect(exported.stderr).toBe('');
     expect(exported.exitCode).toBe(0);
-    const target = path.join(project, '.codex/skills/deploy');
+    const target = path.join(project, '.agents/skills/deploy');
     const modes = async (root: string) => ({
       folder: await modeOf(root),
       scripts: await modeOf(path.join(root, 'scripts')),
@@ -344,7 +422,7 @@ describe('installed folder and file modes', () => {
     expect(await modes(target)).toEqual(expected);
 
     const added = await spawnWithTightUmask(
-      ['add', path.join(project, '.agents/skills/deploy'), '--scope', 'personal'],
+      ['add', path.join(project, '.claude/skills/deploy'), '--scope', 'personal'],
       { cwd: project, env },
     );
     expect(added.exitCode).toBe(0);

@@ -30,6 +30,7 @@ const SKILLS: SkillTreeEntry[] = [
       'scripts/fails.sh': 'echo "bad input" >&2\nexit 3\n',
       'scripts/sleep.sh': 'sleep 30\n',
       'scripts/marker.sh': 'echo ran > ran.txt\necho ran\n',
+      'scripts/link.sh': 'ln -s /etc/passwd passwd.txt\necho ok > out.txt\n',
     },
   },
   {
@@ -107,6 +108,17 @@ describe('skillset run', () => {
     expect(path.basename(folder)).toMatch(/^skillset-run-/);
     expect(await readFile(path.join(folder, 'ran.txt'), 'utf8')).toBe('ran\n');
     await rm(folder, { recursive: true });
+  });
+
+  it('names the links a script left in the scratch folder, apart from its files', async () => {
+    const scratch = path.join(cli.project, 'links');
+    const result = await run(['csv-to-json', 'scripts/link.sh', '--scratch', 'links']);
+    expect(result.exitCode).toBe(0);
+    expect(result.stderr).toBe(
+      `skillset: the scratch folder ${scratch} holds:\n  out.txt (3 bytes)\n` +
+        'skillset: warning: the scratch folder holds symbolic links, which are not files the script wrote and which Skillset never follows; do not open them:\n' +
+        '  "passwd.txt" -> "/etc/passwd"\n',
+    );
   });
 
   it("passes the script's options after --, and stdin with --stdin", async () => {
@@ -204,7 +216,7 @@ describe('skillset run', () => {
     const script = await run(['csv-to-json', 'scripts/convrt.py']);
     expect(script.exitCode).toBe(1);
     expect(script.stderr).toContain(
-      'Its scripts: scripts/args.py, scripts/convert.py, scripts/fails.sh, scripts/marker.sh, scripts/shout.py, scripts/sleep.sh.',
+      'Its scripts: scripts/args.py, scripts/convert.py, scripts/fails.sh, scripts/link.sh, scripts/marker.sh, scripts/shout.py, scripts/sleep.sh.',
     );
     const outside = await run(['csv-to-json', 'scripts/weather.py']);
     expect(outside.exitCode).toBe(1);

@@ -48,9 +48,9 @@ describe('skillset search', () => {
     const run = await search(['write the notes for a release']);
     expect(run.exitCode).toBe(0);
     expect(run.stdout).toMatchInlineSnapshot(`
-      "1. release-notes  5.18  Write release notes from the merged pull requests.
-      2. create-skill   2.59  Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use whe…
-      3. deploy         0.75  Deploy the web app to staging or production servers.
+      "1. release-notes  3.21  Write release notes from the merged pull requests.
+      2. create-skill   1.59  Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use whe…
+      3. deploy         0.40  Deploy the web app to staging or production servers.
       "
     `);
   });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,20 @@ describe('skillset sign and skillset verify', () => {
     const again = await run('sign', '.agents/skills/deploy', '--key', key);
     expect(again.exitCode, again.stderr).toBe(0);
     expect(again.stdout).toContain('(--key)');
+    expect((await run('verify', 'deploy')).exitCode).toBe(0);
+
+    // A link added to a signed skill: not validly signed, and not signable until it is gone.
+    const link = path.join(project.project, '.agents/skills/deploy/scripts/secret');
+    await symlink(key, link);
+    const linked = await run('verify', 'deploy');
+    expect(linked.exitCode).toBe(1);
+    expect(linked.stdout).toContain(
+      '✗ deploy  invalid: "scripts/secret" is a symbolic link, and a signature covers regular files only (a link can point anywhere later); replace it with the file it points to, or remove it, and sign it again with: skillset sign deploy --key <ssh key>.',
+    );
+    const refused = await run('sign', 'deploy');
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain(`${link} is a symbolic link`);
+    await rm(link);
     expect((await run('verify', 'deploy')).exitCode).toBe(0);
   });
 

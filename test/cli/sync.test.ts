@@ -1,44 +1,29 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { createTempDir, type TempDir } from '@skillset/core/test';
-import { type RunningServer, startServer } from '@skillset/server';
+import { createTempDir } from '@skillset/core/test';
+import type { RunningServer } from '@skillset/server';
 import { skillText, waitUntil } from '@skillset/server/test';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSkillset } from '../support/run-skillset.ts';
 import { skillsetBin } from '../support/skillset-bin.ts';
+import { type SyncServer, startSyncServer } from '../support/start-sync-server.ts';
 
-let dataDir: TempDir;
+let syncServer: SyncServer;
 let server: RunningServer;
 let ownerToken: string;
 let workspaceId: string;
 
 beforeAll(async () => {
-  dataDir = await createTempDir();
-  server = await startServer({
-    config: {
-      host: '127.0.0.1',
-      port: 0,
-      dataDir: dataDir.path,
-      maxBodyBytes: 1 << 20,
-      identity: {},
-    },
-    logger: pino({ level: 'silent' }),
-  });
-  ownerToken = server.ownerToken as string;
-  const manifest = await (
-    await fetch(`${server.url}/api/sync`, { headers: { authorization: `Bearer ${ownerToken}` } })
-  ).json();
-  workspaceId = (manifest as { workspace: { id: string } }).workspace.id;
+  syncServer = await startSyncServer();
+  ({ server, token: ownerToken, workspaceId } = syncServer);
 }, 60_000);
 
 afterAll(async () => {
-  await server?.close();
-  await dataDir?.[Symbol.asyncDispose]();
+  await syncServer?.[Symbol.asyncDispose]();
 });
 
 /** A workspace skill made on the server, as the web UI would. */
@@ -175,6 +160,155 @@ describe('skillset sync', () => {
     );
   }, 60_000);
 
+  it("finds a skill edited here though the server's version is unchanged, and --force restores it", async () => {
+    await addSkill('sync-restored', 'Rotate the API keys of the staging project.');
+    await using scene = await project();
+    const { cwd, sync } = scene;
+    expect((await sync([])).exitCode).toBe(0);
+    const file = path.join(cwd, '.claude/skills/sync-restored/SKILL.md');
+    const original = await readFile(file, 'utf8');
+    await writeFile(file, `${original}\nA local change.\n`);
+    await writeFile(path.join(cwd, '.claude/skills/sync-restored/extra.md'), 'mine');
+    const found = await sync([]);
+    expect(found.exitCode).toBe(1);
+    expect(found.stdout).toContain(
+      "! .claude/skills/sync-restored was edited here (SKILL.md changed, extra.md added); the server's version 1 is unchanged — pass --force to restore it",
+    );
+    expect(await readFile(file, 'utf8')).toContain('A local change.');
+    const restored = await sync(['--force']);
+    expect(restored.exitCode).toBe(0);
+    expect(restored.stdout).toContain('~ sync-restored v1  .claude/skills/sync-restored');
+    expect(await readFile(file, 'utf8')).toBe(original);
+    await expect(stat(path.join(cwd, '.claude/skills/sync-restored/extra.md'))).rejects.toThrow();
+    const quiet = await sync([]);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stdout).toMatch(/0 changes, \d+ unchanged, 0 left alone/);
+  }, 60_000);
+
+  it("holds back only the agent's folder that was edited here, on update and on removal", async () => {
+    const skill = await addSkill('sync-split', 'Summarise the on-call handover notes.');
+    await using scene = await project();
+    const { cwd, sync, lock } = scene;
+    const agents = ['--agent', 'claude', '--agent', 'codex'];
+    expect((await sync(agents)).exitCode).toBe(0);
+    const edited = path.join(cwd, '.agents/skills/sync-split/SKILL.md');
+    await writeFile(edited, `${await readFile(edited, 'utf8')}\nCodex-only note.\n`);
+    await server.store.skills.update({
+      workspaceId,
+      id: skill.id,
+      expectedVersion: 1,
+      skillMd: skillText('sync-split', { description: 'Summarise handover notes and open pages.' }),
+    });
+    const run = await sync(agents);
+    expect(run.exitCode).toBe(1);
+    expect(run.stdout).toContain('~ sync-split v2 (was v1)  .claude/skills/sync-split');
+    expect(run.stdout).toContain(
+      '! .agents/skills/sync-split was edited here (SKILL.md changed); not updated to version 2 — pass --force to replace it',
+    );
+    expect(await readFile(path.join(cwd, '.claude/skills/sync-split/SKILL.md'), 'utf8')).toContain(
+      'and open pages',
+    );
+    expect(await readFile(edited, 'utf8')).toContain('Codex-only note.');
+    expect((await lock()).skills['sync-split']).toMatchObject({
+      source: { version: 2 },
+      folders: ['.agents/skills/sync-split', '.claude/skills/sync-split'],
+    });
+
+    await server.store.skills.setEnabled({ workspaceId, id: skill.id, enabled: false });
+    const removal = await sync(agents);
+    expect(removal.exitCode).toBe(1);
+    expect(removal.stdout).toContain('- sync-split  .claude/skills/sync-split');
+    expect(removal.stdout).toContain(
+      '! .agents/skills/sync-split was edited here (SKILL.md changed); the server no longer grants sync-split, but it was not removed — delete it yourself or pass --force',
+    );
+    await expect(stat(path.join(cwd, '.claude/skills/sync-split'))).rejects.toThrow();
+    expect((await lock()).skills['sync-split']?.folders).toEqual(['.agents/skills/sync-split']);
+    const forced = await sync([...agents, '--force']);
+    expect(forced.stdout).toContain('- sync-split  .agents/skills/sync-split');
+    await expect(stat(path.join(cwd, '.agents/skills/sync-split'))).rejects.toThrow();
+    expect((await lock()).skills['sync-split']).toBeUndefined();
+  }, 60_000);
+
+  it('gives every agent one copy it reads: OpenCode reads .claude/skills, so Codex gets .codex/skills', async () => {
+    await addSkill('sync-once', 'Check the release checklist before tagging.');
+    await using scene = await project();
+    const { cwd, sync, lock } = scene;
+    const run = await sync(['--agent', 'claude', '--agent', 'codex', '--agent', 'opencode']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(
+      '+ sync-once v1  .claude/skills/sync-once, .codex/skills/sync-once',
+    );
+    for (const folder of ['.agents/skills', '.opencode/skills'])
+      await expect(stat(path.join(cwd, folder, 'sync-once'))).rejects.toThrow();
+    expect((await lock()).skills['sync-once']).toMatchObject({
+      agents: ['claude', 'codex', 'opencode'],
+      folders: ['.claude/skills/sync-once', '.codex/skills/sync-once'],
+    });
+    // A later pass for one agent keeps the others' copies as they are.
+    const later = await sync([]);
+    expect(later.exitCode).toBe(0);
+    expect(later.stdout).toMatch(/0 changes/);
+    const gemini = await sync(['--agent', 'gemini']);
+    expect(gemini.stdout).toContain('~ sync-once v1  .gemini/skills/sync-once');
+
+    // A copy an earlier pass made becomes a second one when another agent's folder gives it too.
+    await addSkill('sync-moved', 'Draft the weekly status update.');
+    await using other = await project();
+    expect((await other.sync(['--agent', 'opencode'])).stdout).toContain(
+      '+ sync-moved v1  .opencode/skills/sync-moved',
+    );
+    const moved = await other.sync(['--agent', 'claude']);
+    expect(moved.stdout).toContain(
+      '~ sync-moved v1  .claude/skills/sync-moved; second copy removed: .opencode/skills/sync-moved',
+    );
+    await expect(stat(path.join(other.cwd, '.opencode/skills/sync-moved'))).rejects.toThrow();
+
+    // Not while the folder that would replace it holds someone else's skill of that name.
+    await using third = await project();
+    await third.sync(['--agent', 'opencode']);
+    await mkdir(path.join(third.cwd, '.claude/skills/sync-moved'), { recursive: true });
+    await writeFile(path.join(third.cwd, '.claude/skills/sync-moved/SKILL.md'), 'hand-made');
+    const blocked = await third.sync(['--agent', 'claude']);
+    expect(blocked.exitCode).toBe(1);
+    expect(blocked.stdout).toContain('! .claude/skills/sync-moved exists and was not installed');
+    await stat(path.join(third.cwd, '.opencode/skills/sync-moved/SKILL.md'));
+    expect((await third.lock()).skills['sync-moved']?.folders).toEqual([
+      '.opencode/skills/sync-moved',
+    ]);
+  }, 60_000);
+
+  it('--global prints the folders from your home, and moves Codex skills to ~/.agents/skills', async () => {
+    await addSkill('sync-home', 'Tidy the downloads folder.');
+    await using scene = await project();
+    const home = scene.env.HOME;
+    const run = await scene.sync(['--global', '--agent', 'claude', '--agent', 'gemini']);
+    expect(run.exitCode).toBe(0);
+    expect(run.stdout).toContain(
+      '+ sync-home v1  ~/.claude/skills/sync-home, ~/.gemini/skills/sync-home',
+    );
+    expect(run.stdout).toContain('Lock: ~/.config/skillset/skillset-lock.json');
+
+    // Before Codex's folder was ~/.agents/skills, sync put its skills in ~/.codex/skills.
+    const lockFile = path.join(home, '.config/skillset/skillset-lock.json');
+    const locked = JSON.parse(await readFile(lockFile, 'utf8'));
+    const entry = locked.skills['sync-home'];
+    delete entry.agents;
+    entry.folders = ['../../.codex/skills/sync-home'];
+    await writeFile(lockFile, JSON.stringify(locked));
+    await mkdir(path.join(home, '.codex/skills'), { recursive: true });
+    await rename(
+      path.join(home, '.claude/skills/sync-home'),
+      path.join(home, '.codex/skills/sync-home'),
+    );
+    await rm(path.join(home, '.gemini/skills/sync-home'), { recursive: true });
+    const migrated = await scene.sync(['--global', '--agent', 'codex']);
+    expect(migrated.stderr).toBe('');
+    expect(migrated.stdout).toContain(
+      '~ sync-home v1  ~/.agents/skills/sync-home; second copy removed: ~/.codex/skills/sync-home',
+    );
+    await expect(stat(path.join(home, '.codex/skills/sync-home'))).rejects.toThrow();
+  }, 60_000);
+
   it("gives an agent token exactly its agent's skills, and says what is wrong with bad input", async () => {
     await addSkill('sync-allowed', 'A skill the reviewer agent may use.');
     await addSkill('sync-hidden', 'A skill outside the reviewer agent allowlist.');
@@ -208,7 +342,7 @@ describe('skillset sync', () => {
     expect(unreachable.stderr).toMatch(/^skillset: Cannot reach http:\/\/127\.0\.0\.1:9/);
     const badAgent = await sync(['--agent', 'vim']);
     expect(badAgent.exitCode).not.toBe(0);
-    expect(badAgent.stderr).toMatch(/Allowed choices are claude, codex, opencode/);
+    expect(badAgent.stderr).toMatch(/Allowed choices are claude, codex, opencode, gemini\./);
   }, 60_000);
 
   it('writes nothing of a skill whose downloaded file does not match the manifest', async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';
-import { sharedPath } from '../support/shared-dir.ts';
+import { repoRoot, sharedPath } from '../support/shared-dir.ts';
 
 const broken = `---
 name: Bad_Name
@@ -12,6 +12,14 @@ Body.
 `;
 
 describe('skillset validate', () => {
+  it('passes the built-in skills in the strict profile, as every agent and platform reads them', async () => {
+    const builtins = path.join(repoRoot, 'packages/core/skills');
+    const run = await runSkillset(['validate', '--strict', '.'], { cwd: builtins });
+    expect(run.stdout).toContain('(strict profile):');
+    expect(run.stdout).not.toContain('✗');
+    expect(run.exitCode).toBe(0);
+  });
+
   it('groups issues per skill with line numbers and exits 1 when one is invalid', async () => {
     await using dir = await createTempDir();
     await writeSkillTree(dir.path, [{ name: 'good' }, { path: 'Bad_Name', text: broken }]);

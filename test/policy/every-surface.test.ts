@@ -51,7 +51,7 @@ function decided<World extends OpenWorld>(
   return expected;
 }
 
-/** The policy surfaces on which `decide()` allows a skill in a world, and whether any needs approval. */
+/** The policy surfaces on which `decide()` allows a skill in a world, and those that need approval. */
 function verdict(world: OpenWorld, skill: ScenarioSkill) {
   const decisions = POLICY_SURFACES.map((surface) =>
     decide(world.subject(skill), world.context, surface),
@@ -59,7 +59,9 @@ function verdict(world: OpenWorld, skill: ScenarioSkill) {
   return {
     allowedOn: POLICY_SURFACES.filter((_surface, index) => decisions[index]?.allowed),
     // `run` asks by default with no rule at all (decide-run.test.ts); here approval is an ask rule's.
-    approval: decisions.some((decision) => decision.surface !== 'run' && decision.requiresApproval),
+    approvalOn: decisions
+      .filter((decision) => decision.surface !== 'run' && decision.requiresApproval)
+      .map((decision) => decision.surface),
   };
 }
 
@@ -114,11 +116,11 @@ function describeFamily<World extends OpenWorld>(family: SurfaceFamily<World>) {
         const expected = Object.fromEntries(
           scenario.skills.map((skill) => [
             skill.name,
-            { allowedOn: [...skill.allowedOn], approval: skill.approval === true },
+            { allowedOn: [...skill.allowedOn], approvalOn: [...(skill.approvalOn ?? [])] },
           ]),
         );
         expect(actual).toEqual(expected);
-        expect(actual[scenario.control]).toEqual({ allowedOn: POLICY_SURFACES, approval: false });
+        expect(actual[scenario.control]).toEqual({ allowedOn: POLICY_SURFACES, approvalOn: [] });
       });
 
       it.each(

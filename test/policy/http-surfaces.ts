@@ -245,11 +245,17 @@ const httpAdapters: SurfaceAdapter<HttpWorld>[] = [
     },
     async use(world, skill) {
       const response = await world.request('GET', `/api/skills/${skill}/files/${REFERENCE_FILE}`);
-      if (response.status !== 200 && response.status !== 404) {
-        throw new Error(`GET …/files of ${skill}: ${response.status} ${await response.text()}`);
+      const text = await response.text();
+      // Nobody approves an API read: a skill behind an ask rule is refused as such, not served.
+      if (response.status === 403 && text.includes('"approval_required"')) {
+        return { allowed: true, flagged: true };
       }
-      return { allowed: response.status === 200 };
+      if (response.status !== 200 && response.status !== 404) {
+        throw new Error(`GET …/files of ${skill}: ${response.status} ${text}`);
+      }
+      return { allowed: response.status === 200, flagged: false };
     },
+    flags: true,
   },
   {
     name: 'GET /api/chat/prompt (the chat’s catalog)',

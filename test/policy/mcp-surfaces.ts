@@ -61,6 +61,28 @@ async function refusedLikeUnknown(
   }
 }
 
+/**
+ * A request that hands out a skill's text: refused like an unknown name when denied; where a rule
+ * says `ask`, the client's user was asked (elicitation) or the request refused as
+ * `approval_required` — either way flagged, and the text never arrived unasked.
+ */
+async function textUse(world: McpWorld, skill: string, request: () => Promise<unknown>) {
+  const { approvals } = world.mcp;
+  const before = approvals.length;
+  try {
+    await request();
+  } catch (error) {
+    const code = error instanceof McpError ? (error.data as { code?: unknown })?.code : undefined;
+    if (code === 'approval_required') return { allowed: true, flagged: true };
+    if (error instanceof McpError && error.code === ErrorCode.InvalidParams) {
+      return { allowed: false };
+    }
+    throw error;
+  }
+  const flagged = approvals.slice(before).some((entry) => entry.endsWith(`:${skill}`));
+  return { allowed: true, flagged };
+}
+
 async function callSkillTool(
   world: McpWorld,
   name: string,
@@ -124,10 +146,9 @@ export function mcpAdapters<World extends McpWorld>(prefix: string): SurfaceAdap
         const { prompts } = await world.mcp.client.listPrompts();
         return prompts.map((prompt) => prompt.name);
       },
-      async use(world, skill) {
-        const prompt = world.mcp.client.getPrompt({ name: skill, arguments: {} });
-        return { allowed: await refusedLikeUnknown(prompt, [ErrorCode.InvalidParams]) };
-      },
+      use: (world, skill) =>
+        textUse(world, skill, () => world.mcp.client.getPrompt({ name: skill, arguments: {} })),
+      flags: true,
     },
     {
       name: `${prefix} resources/list + resources/read`,
@@ -136,10 +157,11 @@ export function mcpAdapters<World extends McpWorld>(prefix: string): SurfaceAdap
         const { resources } = await world.mcp.client.listResources();
         return resources.flatMap((resource) => parseSkillResourceUri(resource.uri)?.skill ?? []);
       },
-      async use(world, skill) {
-        const read = world.mcp.client.readResource({ uri: `skill://${skill}/${REFERENCE_FILE}` });
-        return { allowed: await refusedLikeUnknown(read, [ErrorCode.InvalidParams]) };
-      },
+      use: (world, skill) =>
+        textUse(world, skill, () =>
+          world.mcp.client.readResource({ uri: `skill://${skill}/${REFERENCE_FILE}` }),
+        ),
+      flags: true,
     },
     {
       name: `${prefix} skills/list + skills/get`,

@@ -30,8 +30,8 @@ export interface ScenarioSkill {
   /** `false`: switched off (by the store, the API, …) before any surface is asked. */
   enabled?: false;
   allowedOn: readonly PolicySurface[];
-  /** Allowed only after a person approves (an `ask` rule). */
-  approval?: true;
+  /** The surfaces (but `run`) on which it is allowed only after a person approves (an `ask` rule). */
+  approvalOn?: readonly PolicySurface[];
 }
 
 /** A policy situation every surface must answer like `decide()`; `control` is allowed everywhere. */
@@ -235,7 +235,29 @@ export const policyScenarios: readonly PolicyScenario[] = [
   {
     name: 'ask (needs approval)',
     rules: [{ principal: 'everyone', skill: 'review', action: 'ask' }],
-    skills: [{ name: 'review', allowedOn: everywhere, approval: true }, control()],
+    skills: [
+      {
+        name: 'review',
+        allowedOn: everywhere,
+        approvalOn: ['catalog', 'model', 'user', 'read', 'manage'],
+      },
+      control(),
+    ],
+    control: 'notes',
+  },
+  {
+    // Reading hands out the text invoking does: the ask holds there too, whatever allows reading.
+    name: 'ask on invoking only, reading allowed',
+    rules: [
+      { principal: 'everyone', skill: 'review', surface: 'model', action: 'ask' },
+      { principal: 'everyone', skill: 'review', surface: 'read', action: 'allow' },
+      { principal: 'everyone', skill: 'lint', surface: 'user', action: 'ask' },
+    ],
+    skills: [
+      { name: 'review', allowedOn: everywhere, approvalOn: ['catalog', 'model', 'read', 'manage'] },
+      { name: 'lint', allowedOn: everywhere, approvalOn: ['user', 'read', 'manage'] },
+      control(),
+    ],
     control: 'notes',
   },
 ];

@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createPolicyContext,
@@ -130,6 +130,38 @@ describe('the policy gate under requireSigned', () => {
     const used = await gate.authorize('signed', 'use_skill', 'use_skill');
     expect(used.ok).toBe(false);
     expect(await gate.list('catalog')).toEqual([]);
+    await close();
+  });
+
+  it('leaves out a signed skill with a symbolic link, added after signing or signed with it', async () => {
+    const { dir, key, root, trust } = await signedFolder();
+    await using _ = dir;
+    await writeFile(path.join(dir.path, 'host.txt'), 'a host file');
+    await symlink(path.join(dir.path, 'host.txt'), path.join(root, 'signed/extra.txt'));
+    await writeSkillTree(root, [
+      { name: 'aliased', description: 'Aliased notes.', files: { 'notes.md': '# Notes\n' } },
+    ]);
+    await symlink('notes.md', path.join(root, 'aliased/alias.md'));
+    await signSkillWithSshKeygen(path.join(root, 'aliased'), 'aliased', key);
+    const { registry, close } = countingRegistry(root);
+    const gate = createPolicyGate({
+      registry,
+      policy: createPolicyContext({ requireSigned: true }),
+      trust,
+    });
+    expect(names(await gate.list('catalog'))).toEqual([]);
+    for (const [name, link] of [
+      ['signed', 'extra.txt'],
+      ['aliased', 'alias.md'],
+    ] as const) {
+      const entry = await registry.get(name);
+      if (entry === undefined) throw new Error(`${name} is not listed`);
+      const decision = await gate.decide(entry, 'catalog');
+      expect(decision.allowed).toBe(false);
+      expect(decision.reasons.at(-1)?.message).toContain(
+        `"${link}" is a symbolic link, and a signature covers regular files only`,
+      );
+    }
     await close();
   });
 });

@@ -143,7 +143,7 @@ describe('npm start', () => {
     const invited = await fetch(`${server.url}/api/workspaces/${workspaceId}/invitations`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'Member@Example.test', role: 'member' }),
+      body: JSON.stringify({ email: 'Member@Example.test', role: 'member', kind: 'open_link' }),
     });
     const { code } = (await invited.json()) as { code: string };
     const accepted = await fetch(`${server.url}/api/invitations/${code}/accept`, {

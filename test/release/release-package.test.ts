@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHookRuntime } from '../support/agents/hook-runtime.ts';
 import { repoRoot } from '../support/shared-dir.ts';
 
 const WORKSPACES = ['core', 'store', 'mcp', 'agent', 'server', 'cli'].map((name) =>
@@ -33,6 +34,16 @@ function run(command: string, args: string[], options: { cwd: string; env: NodeJ
     execFile(command, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ exitCode: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
+  });
+}
+
+/** Runs a shell command line with `input` on stdin, as an agent runs a hook. */
+function runHook(command: string, input: string, options: { cwd: string; env: NodeJS.ProcessEnv }) {
+  return new Promise<Run>((resolve) => {
+    const child = execFile('/bin/sh', ['-c', command], options, (error, stdout, stderr) =>
+      resolve({ exitCode: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input);
   });
 }
 
@@ -240,6 +251,44 @@ describe('the release package', () => {
       expect(await exited).toEqual([0, null]);
     } finally {
       if (exited === undefined) stopQuietly(server);
+    }
+  }, 120_000);
+
+  it("connects Claude Code, whose hook then suggests the project's skill for a prompt", async () => {
+    const skillset = path.join(prefix, 'bin', 'skillset');
+    const project = path.join(dir.path, 'connected');
+    await mkdir(path.join(project, '.claude/skills/moon-phase'), { recursive: true });
+    await writeFile(
+      path.join(project, '.claude/skills/moon-phase/SKILL.md'),
+      '---\nname: moon-phase\ndescription: Tell the phase of the moon for a date. Use for astronomy questions.\n---\nUse the synodic month.\n',
+    );
+    const runtime = await createHookRuntime(dir.path);
+    const connectEnv = {
+      ...env,
+      ...runtime.env,
+      PATH: [path.join(prefix, 'bin'), env.PATH].join(path.delimiter),
+    };
+    try {
+      const connected = await run(skillset, ['connect', 'claude'], {
+        cwd: project,
+        env: connectEnv,
+      });
+      expect(connected, connected.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+      const settings = JSON.parse(
+        await readFile(path.join(project, '.claude/settings.json'), 'utf8'),
+      );
+      const [hook] = settings.hooks.UserPromptSubmit[0].hooks;
+      const input = { prompt: 'which phase is the moon in tonight', cwd: project };
+      const answer = await runHook(hook.command, JSON.stringify(input), {
+        cwd: project,
+        env: connectEnv,
+      });
+      expect(answer, answer.stderr).toMatchObject({ exitCode: 0, stderr: '' });
+      expect(JSON.parse(answer.stdout).hookSpecificOutput.additionalContext).toContain(
+        '- moon-phase: Tell the phase of the moon for a date.',
+      );
+    } finally {
+      await runtime.stop();
     }
   }, 120_000);
 

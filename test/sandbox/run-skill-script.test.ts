@@ -68,6 +68,21 @@ for _ in range(300):
         refused += 1
 print('started', started, 'refused', refused, flush=True)
 `,
+  // Tries to make a user namespace (uid 0 inside it) or enter another namespace; prints the errors.
+  'scripts/userns.py': `
+import ctypes, errno, os
+libc = ctypes.CDLL(None, use_errno=True)
+for name, call in [
+    ('unshare', lambda: libc.unshare(0x10000000)),
+    ('setns', lambda: libc.setns(-1, 0)),
+    ('clone3', lambda: libc.syscall(435, None, 0)),
+]:
+    ctypes.set_errno(0)
+    result = call()
+    print(name, 'succeeded' if result >= 0 else errno.errorcode[ctypes.get_errno()])
+print('uid', os.getuid())
+`,
+  'scripts/userns.sh': 'unshare -Ur id -u || echo "unshare refused"\n',
   'scripts/loop.py': 'while True:\n    pass\n',
   'scripts/flood.py': `
 import sys
@@ -342,6 +357,15 @@ describe('runSkillScript in bubblewrap', () => {
     });
   });
 
+  it('cannot make a user namespace, where it would be uid 0, nor enter another namespace', async () => {
+    const shell = await run('scripts/userns.sh');
+    expect(shell.stdout).toBe('unshare refused\n');
+    expect(shell.stderr).toContain('Operation not permitted');
+    const calls = await run('scripts/userns.py');
+    expect(calls.stdout).toMatch(/^unshare EPERM\nsetns EPERM\nclone3 ENOSYS\nuid \d+\n$/);
+    expect(calls.stdout).not.toContain('uid 0');
+  });
+
   it('contains a fork bomb: the process limit holds, and nothing outlives the run', async () => {
     const marker = `fork-bomb-${randomUUID()}`;
     const result = await run('scripts/fork.py', {
@@ -586,6 +610,7 @@ describe.runIf(nobodyCanRunTheSources())('runSkillScript started by an unprivile
         ['write', 'scripts/write.py', ['/skill/new.txt', '/scratch/ok.txt'], {}],
         ['fork', 'scripts/fork.py', [${JSON.stringify(marker)}], { processes: 16 }],
         ['loop', 'scripts/loop.py', [], { wallMs: 500 }],
+        ['userns', 'scripts/userns.sh', [], {}],
       ]) {
         const result = await runSkillScript({ ...base, script, args, limits });
         results[name] = { stdout: result.stdout, timedOut: result.timedOut, sandbox: result.sandbox };
@@ -617,5 +642,6 @@ describe.runIf(nobodyCanRunTheSources())('runSkillScript started by an unprivile
     const [, started] = results.fork.stdout.split(' ').map(Number);
     expect(started).toBeLessThan(16);
     expect(results.loop.timedOut).toBe(true);
+    expect(results.userns.stdout).toBe('unshare refused\n');
   });
 });

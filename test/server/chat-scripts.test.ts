@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkSandbox } from '@skillset/core/node';
 import { createTempDir, type TempDir } from '@skillset/core/test';
@@ -288,7 +288,9 @@ describe.skipIf(!sandbox.available)(`POST /api/chat runs skill scripts${skipReas
         kind: 'skill',
         skill: 'csv-report',
         tool: 'run_skill_script',
-        description: 'Run scripts/convert.py of skill csv-report in the sandbox?',
+        description:
+          'Run scripts/convert.py of skill csv-report in the sandbox, with the secret REPORT_TOKEN? A run with a secret is answered by an admin who did not make this revision of the skill.',
+        run: { author: null, secrets: ['REPORT_TOKEN'] },
       },
     ]);
     expect(outputsOf(chunks, 'run_skill_script')).toEqual([
@@ -396,6 +398,56 @@ describe.skipIf(!sandbox.available)(`POST /api/chat runs skill scripts${skipReas
     const second = await readStream(await chat(server, member.token, 'scripts-6', 'Peek'));
     expect(outputsOf(second, 'run_skill_script')[0]?.text).toContain('REPORT_TOKEN=none');
     expect(JSON.stringify(endpoint?.requests)).not.toContain(TOKEN);
+  });
+
+  it('never follows a link a script left in the scratch folder, to a host file or inside', async () => {
+    const hostFile = path.join(folders.path, 'host-secret.txt');
+    const secret = `host-secret-${randomBytes(6).toString('hex')}`;
+    await writeFile(hostFile, secret);
+    const reads = ['leak', 'via/ok.txt', 'alias'];
+    await using server = await scriptsApp([
+      use('linker'),
+      {
+        toolCalls: [
+          { name: 'run_skill_script', arguments: { skill: 'linker', script: 'scripts/link.sh' } },
+        ],
+      },
+      {
+        toolCalls: reads.map((file) => ({
+          name: 'read_scratch_file',
+          arguments: { skill: 'linker', path: file },
+        })),
+      },
+      { text: 'Nothing to read.' },
+    ]);
+    const created = await server.store.skills.create({
+      scope: 'workspace',
+      workspaceId: server.owner.workspaceId,
+      skillMd: skillText('linker', { description: 'Leaves links.', body: 'Run scripts/link.sh.' }),
+      files: [
+        {
+          path: 'scripts/link.sh',
+          content: `ln -s ${hostFile} leak\nmkdir real\necho inside > real/ok.txt\nln -s real via\nln -s real/ok.txt alias\n`,
+        },
+      ],
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created));
+    await allowRun(server, 'linker');
+    const chunks = await readStream(
+      await chat(server, server.owner.token, 'scripts-links', 'Read what it left'),
+    );
+    expect(outputsOf(chunks, 'run_skill_script')).toEqual([expect.objectContaining({ ok: true })]);
+    expect(outputsOf(chunks, 'read_scratch_file')).toEqual(
+      reads.map((file) => ({
+        ok: false,
+        error: {
+          code: 'scratch_path_outside',
+          message: expect.stringContaining(`Refusing to read ${JSON.stringify(file)}:`),
+        },
+      })),
+    );
+    expect(JSON.stringify(chunks)).not.toContain(secret);
+    expect(JSON.stringify(endpoint?.requests)).not.toContain(secret);
   });
 });
 

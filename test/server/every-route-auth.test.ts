@@ -84,7 +84,7 @@ function bodyFor(route: Route): { json?: unknown; namesB?: true } {
     case 'PATCH /api/workspaces/{id}/members/{userId}':
       return { json: { role: 'viewer' } };
     case 'POST /api/workspaces/{id}/invitations':
-      return { json: { email: 'intruder@example.com', role: 'owner' } };
+      return { json: { email: 'intruder@example.com', role: 'owner', kind: 'open_link' } };
     case 'PATCH /api/skills/{name}':
       return { json: { description: 'Taken over.' } };
     case 'PUT /api/skills/{name}':
@@ -92,6 +92,12 @@ function bodyFor(route: Route): { json?: unknown; namesB?: true } {
     case 'PUT /api/secrets/{name}':
       // Without a value only an existing secret is rebound: B's name is unknown in A.
       return { json: { skills: ['alpha-own'] } };
+    case 'POST /api/secrets/{name}/approvals':
+      return { json: { skill: 'beta-secret' } };
+    case 'POST /api/skills/{name}/versions/{version}/publish':
+      return { json: { hash: 'b'.repeat(64) } };
+    case 'POST /api/skills/{name}/versions/{version}/reject':
+      return { json: { hash: 'b'.repeat(64), note: 'Taken over.' } };
     case 'POST /api/chat/approvals/{id}':
       return { json: { approved: true } };
     case 'POST /api/tokens':
@@ -150,22 +156,25 @@ beforeAll(async () => {
     skill: 'zq9-rule-b',
     action: 'deny',
   });
-  await store.secrets.set({
-    workspaceId: ownerB.workspaceId,
-    name: 'ZQ9_BETA_TOKEN',
-    value: 'zq9-beta-secret-value',
-    skills: ['beta-secret'],
-  });
   const skill = await store.skills.create({
     scope: 'workspace',
     workspaceId: ownerB.workspaceId,
     skillMd: SKILL_MD('beta-secret'),
   });
   if (!skill.ok) throw new Error('could not create the skill of workspace B');
+  await store.secrets.set({
+    workspaceId: ownerB.workspaceId,
+    name: 'ZQ9_BETA_TOKEN',
+    value: 'zq9-beta-secret-value',
+    skills: ['beta-secret'],
+  });
   const invitation = await server.request(
     'POST',
     `/api/workspaces/${ownerB.workspaceId}/invitations`,
-    { token: ownerB.token, json: { email: 'zq9-beta@example.com', role: 'member' } },
+    {
+      token: ownerB.token,
+      json: { email: 'zq9-beta@example.com', role: 'member', kind: 'open_link' },
+    },
   );
   const created = (await invitation.json()) as { invitation: { id: string }; code: string };
   const invitationId = created.invitation.id;
@@ -269,12 +278,25 @@ describe('authentication on every route of the OpenAPI document', () => {
     expect((await server.store.workspaces.get(values.workspaceB as string))?.name).toBe(
       'Beta zq9-beta-workspace',
     );
+    const revision = await server.store.secrets.revisionOf(
+      values.workspaceB as string,
+      'beta-secret',
+    );
+    expect(revision?.version).toBe(1);
+    const given = await server.store.secrets.valuesFor({
+      workspaceId: values.workspaceB as string,
+      skillName: 'beta-secret',
+      names: ['ZQ9_BETA_TOKEN'],
+      revision: revision ?? { skillId: '', version: 0, digest: '' },
+    });
+    expect(given.values).toEqual({ ZQ9_BETA_TOKEN: 'zq9-beta-secret-value' });
     expect(
-      await server.store.secrets.valuesFor({
-        workspaceId: values.workspaceB as string,
-        skillName: 'beta-secret',
-        names: ['ZQ9_BETA_TOKEN'],
-      }),
-    ).toEqual({ ZQ9_BETA_TOKEN: 'zq9-beta-secret-value' });
+      (
+        await server.store.audit.list({
+          workspaceId: values.workspaceB as string,
+          action: 'secret.approve',
+        })
+      ).length,
+    ).toBe(0);
   });
 });

@@ -91,7 +91,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     const { code } = await json<{ code: string }>(
       request('POST', `/api/workspaces/${inviter.workspaceId}/invitations`, {
         token: inviter.token,
-        json: { email, role, delivery: 'link' },
+        json: { email, role, kind: 'open_link' },
       }),
       201,
     );
@@ -148,7 +148,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
 
   it('1. pulls nobody into a workspace: no direct add, no account enumeration, defaults stay put', async () => {
     const victim = await joinByLink(owner, uniqueEmail('victim'), 'member', 'Victim');
-    const attacker = await joinByLink(owner, uniqueEmail('attacker'), 'viewer', 'Attacker');
+    const attacker = await joinByLink(owner, uniqueEmail('attacker'), 'member', 'Attacker');
     const evil = await json<{ id: string }>(
       request('POST', '/api/workspaces', { token: attacker.token, json: { name: 'Evil' } }),
       201,
@@ -166,7 +166,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     const invite = async (email: string) => {
       const response = await request('POST', `/api/workspaces/${evil.id}/invitations`, {
         token: attacker.token,
-        json: { email, role: 'owner', delivery: 'link' },
+        json: { email, role: 'owner', kind: 'open_link' },
       });
       const body = (await response.json()) as { invitation: Record<string, unknown> };
       return { status: response.status, keys: Object.keys(body.invitation).sort() };
@@ -182,7 +182,7 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     const { code } = await json<{ code: string }>(
       request('POST', `/api/workspaces/${evil.id}/invitations`, {
         token: attacker.token,
-        json: { email: victim.email, role: 'member', delivery: 'link' },
+        json: { email: victim.email, role: 'member', kind: 'open_link' },
       }),
       201,
     );
@@ -256,14 +256,14 @@ describe.each(targets)('identity attacks ($name)', (target) => {
     );
 
     // The owner invites the real person by mail: the link goes only to the mailbox.
-    const created = await json<{ url?: string; code?: string; invitation: { delivery: string } }>(
+    const created = await json<{ url?: string; code?: string; invitation: { kind: string } }>(
       request('POST', `/api/workspaces/${owner.workspaceId}/invitations`, {
         token: owner.token,
         json: { email: newhire, role: 'admin' },
       }),
       201,
     );
-    expect(created).toMatchObject({ invitation: { delivery: 'email' } });
+    expect(created).toMatchObject({ invitation: { kind: 'email' } });
     expect(created.url).toBeUndefined();
     expect(created.code).toBeUndefined();
     const mail = await smtp.nextMailTo(newhire);

@@ -188,3 +188,103 @@ describe('/mcp', () => {
     await expect(connect('sks_unknown')).rejects.toThrow();
   });
 });
+
+describe('/mcp sessions of one principal beyond the cap', () => {
+  const cap = 3;
+  let cappedRuntime: SkillRuntime;
+  let cappedApp: ReturnType<typeof createApp>;
+
+  beforeAll(() => {
+    const logger = pino({ level: 'silent' });
+    cappedRuntime = createSkillRuntime({
+      store,
+      logger,
+      connectionLimits: { maxMcpSessionsPerPrincipal: cap, mcpSessionIdleMs: 30 * 60 * 1000 },
+    });
+    cappedApp = createApp({ store, logger, maxBodyBytes: 1024 * 1024, runtime: cappedRuntime });
+  });
+
+  afterAll(() => cappedRuntime.close());
+
+  /**
+   * An SDK client whose event stream (GET /mcp) is open when this resolves; `crash` closes it
+   * without ending its session (no DELETE), and the server sees its stream drop, as over TCP.
+   */
+  async function open(token: string) {
+    let streamOpened = () => {};
+    const opened = new Promise<void>((resolve) => {
+      streamOpened = resolve;
+    });
+    const dropped: Array<Promise<void>> = [];
+    const transport = new StreamableHTTPClientTransport(endpoint, {
+      fetch: async (url, init) => {
+        const response = await cappedApp.request(String(url), init as RequestInit);
+        if (init?.method !== 'GET' || response.body === null) return response;
+        const reader = response.body.getReader();
+        init.signal?.addEventListener('abort', () => dropped.push(reader.cancel()), { once: true });
+        streamOpened();
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { done, value } = await reader.read();
+            if (done) controller.close();
+            else controller.enqueue(value);
+          },
+        });
+        return new Response(body, response);
+      },
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const client = new Client({ name: 'cap-test', version: '1.0.0' });
+    await client.connect(transport);
+    await opened;
+    return {
+      client,
+      sessionId: transport.sessionId as string,
+      async crash() {
+        await client.close();
+        await Promise.all(dropped);
+      },
+    };
+  }
+
+  /** A ping in the session `sessionId`, without the SDK: its status and body. */
+  async function ping(sessionId: string) {
+    const response = await cappedApp.request('http://skillset.test/mcp', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ownerToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionId,
+        'mcp-protocol-version': '2025-06-18',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' }),
+    });
+    return { status: response.status, body: await response.text() };
+  }
+
+  it('replace the least recently used idle session; busy ones are kept; 429 only when all are busy', async () => {
+    const busy = await open(ownerToken);
+    const crashedFirst = await open(ownerToken);
+    await crashedFirst.crash();
+    const crashedSecond = await open(ownerToken);
+    await crashedSecond.crash();
+
+    const next = await open(ownerToken);
+    expect((await next.client.listTools()).tools.length).toBeGreaterThan(0);
+    expect(await ping(crashedFirst.sessionId)).toMatchObject({
+      status: 404,
+      body: expect.stringContaining('Session not found'),
+    });
+    expect((await ping(crashedSecond.sessionId)).status).toBe(200);
+    expect((await busy.client.listTools()).tools.length).toBeGreaterThan(0);
+
+    const last = await open(ownerToken);
+    expect((await ping(crashedSecond.sessionId)).status).toBe(404);
+    await expect(open(ownerToken)).rejects.toThrow(/429|Too many MCP sessions/);
+    for (const each of [busy, next, last]) {
+      expect((await each.client.listTools()).tools.length).toBeGreaterThan(0);
+      await each.client.close();
+    }
+  });
+});

@@ -41,7 +41,7 @@ const ADMIN_ROUTES_ON_B: MatrixRow[] = [
   {
     method: 'POST',
     path: '/api/workspaces/{workspaceB}/invitations',
-    body: { email: 'a-friend@example.com', role: 'owner', delivery: 'link' },
+    body: { email: 'a-friend@example.com', role: 'owner', kind: 'open_link' },
   },
   {
     method: 'PATCH',
@@ -116,7 +116,7 @@ const ADMIN_WRITES_IN_A: WriteRow[] = [
   {
     method: 'POST',
     path: '/api/workspaces/{workspaceA}/invitations',
-    body: { email: 'new-person@example.com', role: 'viewer', delivery: 'link' },
+    body: { email: 'new-person@example.com', role: 'viewer', kind: 'open_link' },
     minimum: 'admin',
   },
   {

@@ -7,15 +7,15 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     for (const testModule of testModules) {
-      if (testModule.state() === 'failed' && [...testModule.children.allTests()].length === 0) {
-        failed += 1;
-      }
+      let failedHere = 0;
       for (const testCase of testModule.children.allTests()) {
         const { state } = testCase.result();
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else skipped += 1;
       }
+      // A file that failed outside its tests (an import, a `beforeAll`) counts as one failure.
+      failed += testModule.state() === 'failed' && failedHere === 0 ? 1 : failedHere;
     }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

@@ -262,6 +262,7 @@ beforeAll(async () => {
     workspaceId: app.owner.workspaceId,
     email: 'newcomer@example.com',
     role: 'member',
+    kind: 'open_link',
   }));
   browser = await launchBrowser();
   signedIn = await newPage();

@@ -37,7 +37,7 @@ const people = {
   /** A proven address, no workspace, an invitation waiting. */
   fay: '',
 };
-let research: { workspaceId: string };
+let research: { workspaceId: string; token: string };
 
 interface MeAnswer {
   principal: { workspaceId: string; role?: string };
@@ -174,7 +174,7 @@ describe('identity and tenancy, in the browser', () => {
     await signIn(owner, server);
     await mainNavigation(owner, 'Team');
     await owner.getByRole('heading', { name: 'Team', level: 1 }).waitFor();
-    const mailIt = owner.getByRole('radio', { name: 'Mail the link' });
+    const mailIt = owner.getByRole('radio', { name: 'Mail it to the address' });
     await mailIt.waitFor();
     expect(await mailIt.isChecked()).toBe(true);
     await owner.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
@@ -202,6 +202,35 @@ describe('identity and tenancy, in the browser', () => {
       principal: { role: 'member' },
       user: { name: 'Ada Lovelace', email: 'ada@example.com', emailVerified: true },
     });
+  });
+
+  it('asks someone signed in as another account to sign out before joining through a mailed invitation', async () => {
+    const invited = await server.app.request(
+      'POST',
+      `/api/workspaces/${research.workspaceId}/invitations`,
+      { token: research.token, json: { email: 'gus@example.com', role: 'member' } },
+    );
+    expect(invited.status).toBe(201);
+    const mail = await smtp.nextMailTo('gus@example.com');
+    const someoneElse = await newPerson();
+    await signIn(someoneElse, server);
+    await someoneElse.goto(mail.link);
+    await someoneElse.getByRole('heading', { name: 'Join Research' }).waitFor();
+    await someoneElse.getByRole('alert').getByText('Signed in as someone else').waitFor();
+    expect(await someoneElse.getByRole('button', { name: 'Join Research' }).count()).toBe(0);
+    expect((await takeScreenshots(someoneElse, 'identity-invite-not-yours')).scrollsSideways).toBe(
+      false,
+    );
+    await someoneElse.getByRole('button', { name: 'Sign out' }).click();
+    await someoneElse.getByLabel('Your name').fill('Gus Invited');
+    await someoneElse.getByRole('button', { name: 'Join Research' }).click();
+    await someoneElse.getByRole('button', { name: 'Sign out' }).waitFor();
+    expect(await meOf(someoneElse)).toMatchObject({
+      principal: { workspaceId: research.workspaceId, role: 'member' },
+      user: { name: 'Gus Invited', email: 'gus@example.com', emailVerified: true },
+    });
+    // The owner's own session in the other browser is untouched.
+    expect((await meOf(owner)).principal.role).toBe('owner');
   });
 
   it('signs the member out without a warning, and back in with a link mailed from the signed-out page', async () => {
@@ -366,7 +395,7 @@ describe('identity and tenancy, in the browser', () => {
     const created = await ownerApi(
       'POST',
       `/api/workspaces/${server.app.owner.workspaceId}/invitations`,
-      { email: 'fay@example.com', role: 'viewer', delivery: 'link' },
+      { email: 'fay@example.com', role: 'viewer', kind: 'open_link' },
     );
     expect(created.status).toBe(201);
     const fay = await newPerson();

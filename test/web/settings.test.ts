@@ -127,7 +127,14 @@ describe('settings', () => {
     await page.getByLabel('Default catalog budget').fill('500');
     await page.getByLabel('Block skills with content risks').check({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
-    const unsigned = { requireSigned: false, trustedSigners: [], revokedSigners: [] };
+    // Left as they are: signing, review and the recall check.
+    const untouched = {
+      requireSigned: false,
+      trustedSigners: [],
+      revokedSigners: [],
+      review: 'off',
+      blockRecallDrop: false,
+    };
     const read = async () => {
       const response = await server.app.request(
         'GET',
@@ -141,7 +148,7 @@ describe('settings', () => {
       integrations: ['github'],
       catalogBudget: 500,
       contentRisks: 'block',
-      ...unsigned,
+      ...untouched,
     });
     // The form takes new edits once the server has answered the save.
     const save = page.getByRole('button', { name: 'Save settings' });
@@ -151,7 +158,7 @@ describe('settings', () => {
     await page.getByLabel('Only the listed integrations').uncheck({ force: true });
     await page.getByLabel('Block skills with content risks').uncheck({ force: true });
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await eventually(read).toEqual({ skillsEnabled: true, contentRisks: 'allow', ...unsigned });
+    await eventually(read).toEqual({ skillsEnabled: true, contentRisks: 'allow', ...untouched });
   });
 
   it('refuses a write from a page of another origin, while the same request from the app works', async () => {

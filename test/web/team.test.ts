@@ -44,13 +44,13 @@ async function memberCount(page: Page): Promise<number> {
   return page.getByRole('list', { name: 'Members' }).getByRole('listitem').count();
 }
 
-/** Invites someone from the Team page and copies the link with the page's Copy button. */
+/** Invites someone from the Team page with an open link and copies it with the page's Copy button. */
 async function invite(page: Page, email: string, role: 'Admin' | 'Member'): Promise<string> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Role', { exact: true }).first().click();
   await page.getByRole('option', { name: role, exact: true }).click();
-  await page.getByRole('button', { name: 'Create invitation' }).click();
-  await page.getByText(`Invitation for ${email}`).waitFor();
+  await page.getByRole('button', { name: 'Create open link' }).click();
+  await page.getByText(`Open link for ${email}`).waitFor();
   await page.getByRole('button', { name: 'Copy invitation link' }).click();
   await page.getByRole('button', { name: 'Copy invitation link' }).getByText('Copied').waitFor();
   const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
@@ -111,8 +111,9 @@ describe('a team of three, from the browser alone', () => {
     const pending = owner.getByRole('list', { name: 'Pending invitations' });
     await eventually(() => pending.getByRole('listitem').count()).toBe(2);
     expect(await pending.getByText('Admin').isVisible()).toBe(true);
+    expect(await pending.getByText(/^Open link: whoever holds it joins/).count()).toBe(2);
     const activity = owner.getByRole('list', { name: 'Audit log' });
-    await activity.getByText('invited cy@example.com as member').waitFor();
+    await activity.getByText('invited cy@example.com as member with an open link').waitFor();
     const shots = await takeScreenshots(owner, 'team-invitations');
     expect(shots.scrollsSideways).toBe(false);
   });
@@ -145,14 +146,14 @@ describe('a team of three, from the browser alone', () => {
     for (const name of ['Bo Admin', 'Cy Member']) {
       expect(await list.getByText(name, { exact: true }).isVisible()).toBe(true);
     }
-    expect(await bo.getByRole('button', { name: 'Create invitation' }).isVisible()).toBe(true);
+    expect(await bo.getByRole('button', { name: 'Create open link' }).isVisible()).toBe(true);
     await bo.getByText('No pending invitations.').waitFor();
   });
 
   it('does not let a member invite anyone', async () => {
     await cy.goto(`${server.url}/team`);
     await eventually(() => memberCount(cy)).toBe(3);
-    expect(await cy.getByRole('button', { name: 'Create invitation' }).count()).toBe(0);
+    expect(await cy.getByRole('button', { name: 'Create open link' }).count()).toBe(0);
     expect(await cy.getByLabel(/^Role of /).count()).toBe(0);
     expect(await cy.getByText('Only admins and owners can invite people').isVisible()).toBe(true);
     const refused = (await cy.evaluate(
@@ -191,7 +192,7 @@ describe('a team of three, from the browser alone', () => {
     await owner.getByRole('button', { name: 'Revoke the invitation for dee@example.com' }).click();
     await owner.getByText('No pending invitations.').waitFor();
     expect(
-      await owner.getByText('Invitation for dee@example.com (Member)', { exact: true }).count(),
+      await owner.getByText('Open link for dee@example.com (Member)', { exact: true }).count(),
     ).toBe(0);
     const closed = await newPerson();
     await closed.goto(link);

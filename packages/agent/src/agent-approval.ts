@@ -24,9 +24,16 @@ export function describeApprovalRequest(request: AgentApprovalRequest): string {
     return `Skill ${request.skill} changed since you approved it always, so that approval no longer holds. ${describeApprovalRequest(asked)}`;
   }
   if (request.kind === 'skill' && request.script !== undefined) {
-    const { path, args, network } = request.script;
+    const { path, args, network, secrets = [] } = request.script;
     const given = args.length === 0 ? '' : ` ${shorten(JSON.stringify(args))}`;
-    const where = network ? 'in the sandbox, with network access' : 'in the sandbox';
+    const extras = [
+      ...(network ? ['network access'] : []),
+      ...(secrets.length === 0
+        ? []
+        : [`the secret${secrets.length === 1 ? '' : 's'} ${secrets.join(', ')}`]),
+    ];
+    const where =
+      extras.length === 0 ? 'in the sandbox' : `in the sandbox, with ${extras.join(' and ')}`;
     return `Run ${path}${given} of skill ${request.skill} ${where}?`;
   }
   if (request.kind === 'skill') {

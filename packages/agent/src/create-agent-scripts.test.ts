@@ -160,8 +160,8 @@ describe.skipIf(!sandbox.available)(`createAgent with skill scripts${skipReason}
 
     // Each run was approved by a person (the default for `run`), shown with its arguments.
     expect(asked.map((request) => describeApprovalRequest(request))).toEqual([
-      'Run scripts/save.py ["orders.csv"] of skill csv-report in the sandbox?',
-      'Run scripts/convert.py ["orders.csv","report.json"] of skill csv-report in the sandbox?',
+      'Run scripts/save.py ["orders.csv"] of skill csv-report in the sandbox, with the secret CSV_REPORT_TOKEN?',
+      'Run scripts/convert.py ["orders.csv","report.json"] of skill csv-report in the sandbox, with the secret CSV_REPORT_TOKEN?',
     ]);
 
     // The script really transformed the file in the session's scratch folder.

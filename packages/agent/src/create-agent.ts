@@ -197,25 +197,18 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         if (!activeBefore.has(name)) session.markInactive(name);
       }
     };
-    // An activation an `ask` rule holds back is reported once a person has answered.
-    const awaitingApproval = new Set<string>();
     try {
       const invoked = await invokeMessage({
         message,
         registry,
-        decide: async (entry, use) => {
-          const decision = await gate.decide(
-            entry,
-            use === 'invoke' ? 'slash_command' : 'read_skill_file',
-          );
-          if (use === 'invoke' && decision.requiresApproval) awaitingApproval.add(entry.name);
-          return decision;
-        },
+        decide: (entry, use) =>
+          gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
         session,
         principal: principalKindOf(gate.policy.principal),
         ...(options.prefixes === undefined ? {} : { prefixes: options.prefixes }),
-        onAttempt: (entry, outcome) => {
-          if (outcome === 'ok' && awaitingApproval.has(entry.name)) return;
+        // An activation an `ask` rule holds back is reported once a person has answered.
+        onAttempt: (entry, outcome, requiresApproval) => {
+          if (requiresApproval) return;
           onSkillUse?.({ skill: entry.name, by: 'user', outcome });
         },
       });

@@ -1,5 +1,5 @@
 import {
-  judgeTriggerCase,
+  runTriggerCases,
   summarizeTriggerEval,
   type TriggerEvalCase,
   type TriggerEvalReport,
@@ -50,12 +50,6 @@ async function firstSkillLoaded(
   }
 }
 
-function mostFrequentFirst(names: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
-}
-
 /**
  * Measures whether a model loads the skill for each query: every case runs `runs` times in fresh
  * conversations; a run triggers when the model's first `use_skill` call names the skill. A model
@@ -65,40 +59,16 @@ export async function evaluateTriggersWithModel(
   options: EvaluateTriggersWithModelOptions,
 ): Promise<TriggerEvalReport> {
   const runs = options.runs ?? 3;
-  const wanted = options.skill.toLowerCase();
-  const jobs = options.cases.flatMap((evalCase, caseIndex) =>
-    Array.from({ length: runs }, () => ({ evalCase, caseIndex })),
-  );
-  const loaded: Array<Array<string | undefined>> = options.cases.map(() => []);
-  let next = 0;
-  let failure: unknown;
-  const worker = async () => {
-    while (next < jobs.length && failure === undefined) {
-      const job = jobs[next++] as (typeof jobs)[number];
-      try {
-        const session = options.createSession();
-        (loaded[job.caseIndex] as Array<string | undefined>).push(
-          await firstSkillLoaded(session, job.evalCase.query, options.signal),
-        );
-      } catch (error) {
-        failure ??= error;
-      }
-    }
-  };
-  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, jobs.length));
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  if (failure !== undefined) throw failure;
-  const cases = options.cases.map((evalCase, caseIndex) => {
-    const names = loaded[caseIndex] as Array<string | undefined>;
-    const triggers = names.filter((name) => name?.toLowerCase() === wanted).length;
-    const others = names.filter(
-      (name): name is string => name !== undefined && name.toLowerCase() !== wanted,
-    );
-    return { ...judgeTriggerCase(evalCase, runs, triggers), chose: mostFrequentFirst(others) };
+  const cases = await runTriggerCases({
+    skill: options.skill,
+    cases: options.cases,
+    runs,
+    concurrency: options.concurrency ?? 4,
+    firstSkill: (query) => firstSkillLoaded(options.createSession(), query, options.signal),
   });
   return summarizeTriggerEval({
     skill: options.skill,
-    mode: 'model',
+    mode: 'model' as const,
     model: options.model,
     skillCount: options.skillCount,
     runs,

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // The `skillset` command. Installed from the registry it runs the compiled `dist/`; in a checkout
 // of the repository it runs the TypeScript sources, so there is nothing to build first.
-import { spawn } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import module from 'node:module';
 import path from 'node:path';
@@ -32,7 +31,8 @@ function isOwnImport(specifier, context) {
 }
 
 /** Runs this file again under another Node, passing signals on and exiting as it exits. */
-function rerunWith(node) {
+async function rerunWith(node) {
+  const { spawn } = await import('node:child_process');
   const child = spawn(node, [binFile, ...process.argv.slice(2)], { stdio: 'inherit' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => child.kill(signal));
@@ -49,12 +49,20 @@ function isUnsupportedNode() {
   return major < 22 || (major === 22 && minor < 12);
 }
 
+/** `skillset hook <agent>`, run by an agent on every prompt, through the resident hook server. */
+async function answerHook() {
+  const { runHookClient } = await import('./hook-client.js');
+  return runHookClient(process.argv.slice(2), process.env);
+}
+
 if (!isCheckout && isUnsupportedNode()) {
   process.stderr.write(
     `skillset needs Node.js 22.12 or later; this is ${process.version}. Install a newer Node ` +
       '(https://nodejs.org) and run skillset again.\n',
   );
   process.exit(1);
+} else if (process.argv[2] === 'hook' && (await answerHook())) {
+  // Answered by the hook server, without loading the command line (decision 0143).
 } else if (!isCheckout) {
   registerCommonJsHooks();
   await import('../dist/bin.js');
@@ -83,5 +91,5 @@ if (!isCheckout && isUnsupportedNode()) {
     );
     process.exit(1);
   }
-  rerunWith(node);
+  await rerunWith(node);
 }

@@ -43,6 +43,8 @@ interface SearchIndexCache {
 export interface BuildLocalSearchIndexOptions {
   registry: SkillRegistry;
   entries: readonly SkillEntry[];
+  /** Names the cache files beside the project folder's, for a caller indexing another skill set there (the hook). */
+  cacheName?: string;
 }
 
 const encodeCounts = (counts: Map<string, number>): string =>
@@ -59,11 +61,11 @@ function decodeCounts(text: string): Map<string, number> {
 }
 
 /** The cache file for the project in `cwd`: the skills it sees differ by project. */
-function cacheFileOf(terminal: Terminal, suffix: string): string {
+function cacheFileOf(terminal: Terminal, suffix: string, name: string | undefined): string {
   const home = terminal.env.HOME || os.homedir();
   const cacheDir = defaultCacheDir({ env: terminal.env, home });
   const hash = createHash('sha256').update(terminal.cwd).digest('hex').slice(0, 24);
-  return path.join(cacheDir, `search-${hash}${suffix}`);
+  return path.join(cacheDir, `search-${hash}${name === undefined ? '' : `-${name}`}${suffix}`);
 }
 
 type FileStamp = { size: number; mtimeMs: number } | undefined;
@@ -163,11 +165,11 @@ export async function buildLocalSearchIndex(
   const stamps = entries.map(stampOf);
   const ranker = loadRankerData();
   const fingerprint = fingerprintOf(skills, stamps, ranker.wordVectors);
-  const postingsFile = cacheFileOf(terminal, '.postings');
+  const postingsFile = cacheFileOf(terminal, '.postings', options.cacheName);
   const persisted = readSearchPostingsFile({ file: postingsFile, fingerprint });
   if (persisted !== undefined) return createSkillIndex(skills, { ...ranker, ...persisted });
 
-  const file = cacheFileOf(terminal, '.json');
+  const file = cacheFileOf(terminal, '.json', options.cacheName);
   const cached = readCache(file);
   const next: SearchIndexCache['skills'] = {};
   const analyses: SkillAnalysis[] = [];

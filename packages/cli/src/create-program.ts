@@ -1,5 +1,8 @@
 import type { CatalogFormat, CatalogMode } from '@skillset/core';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { addConnectCommands } from './add-connect-commands.ts';
+import { addPublishCommands } from './add-publish-commands.ts';
+import { AGENT_NAMES, type AgentName } from './agents/agent-table.ts';
 import { readCliVersion } from './cli-version.ts';
 import { parseExpires } from './output/parse-expires.ts';
 import { parseShare } from './output/parse-share.ts';
@@ -37,9 +40,10 @@ interface LockCliOptions {
 }
 
 interface ExportCliOptions {
-  to: 'claude' | 'codex' | 'agents' | 'opencode';
+  to: string[];
   dir: string[];
   link?: boolean;
+  global?: boolean;
   personal?: boolean;
   force?: boolean;
   json?: boolean;
@@ -56,6 +60,9 @@ interface EvalCliOptions {
   dir: string[];
   evalSet?: string;
   model?: string;
+  agent?: string;
+  agentBin?: string;
+  agentTimeout: number;
   runs: number;
   top: number;
   minRecall?: number;
@@ -85,8 +92,24 @@ interface SyncCliOptions {
   json?: boolean;
 }
 
-/** SYNC_AGENTS of sync/sync-targets.ts, repeated so `--help` loads no command module. */
-export const SYNC_AGENT_CHOICES = ['claude', 'codex', 'opencode'];
+/** AGENT_NAMES of agents/agent-table.ts, repeated so `--help` loads no command module. */
+export const SYNC_AGENT_CHOICES = ['claude', 'codex', 'opencode', 'gemini'];
+
+/** `export --to` also takes `agents`, its old name for the `.agents/skills` folder (now codex's). */
+const EXPORT_AGENT_CHOICES = [...SYNC_AGENT_CHOICES, 'agents'];
+
+/** The folders `--agent` and `--to` fill, for their help. */
+const AGENT_FOLDERS_HELP =
+  "claude: .claude/skills, codex: .agents/skills, opencode: .opencode/skills, gemini: .gemini/skills; repeatable, and an agent that already reads another agent's folder gets no second copy";
+
+/** Parses a repeatable agent option, refusing a name not in `choices`. */
+function collectAgent(choices: readonly string[]) {
+  return (value: string, previous: string[] | undefined) => {
+    if (!choices.includes(value))
+      throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
+    return [...(previous ?? []), value];
+  };
+}
 
 interface ServerCliOptions {
   port?: string;
@@ -94,6 +117,7 @@ interface ServerCliOptions {
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: boolean;
+  maxConnectionsPerAddress?: string;
   logFormat?: string;
 }
 
@@ -392,7 +416,7 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
   program
     .command('eval')
     .description(
-      "Run skills' trigger evals (evals/triggers.json): offline through the ranked search, or with --model",
+      "Run skills' trigger evals (evals/triggers.json): offline through the ranked search, with --model, or through a real agent with --agent",
     )
     .argument(
       '[skill...]',
@@ -405,7 +429,19 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       'ask this model, with the whole catalog, whether it loads the skill (same specs as chat)',
     )
     .addOption(
-      new Option('--runs <count>', 'runs per query with --model')
+      new Option(
+        '--agent <agent>',
+        "run each query through this agent's own binary, with the model configured for it, and count how often it activates the skill",
+      ).choices(SYNC_AGENT_CHOICES),
+    )
+    .option('--agent-bin <path>', "the agent's executable (default: its name on PATH)")
+    .addOption(
+      new Option('--agent-timeout <seconds>', 'with --agent: stop a query that runs this long')
+        .argParser(parsePositiveInteger)
+        .default(300),
+    )
+    .addOption(
+      new Option('--runs <count>', 'runs per query with --model or --agent')
         .argParser(parsePositiveInteger)
         .default(3),
     )
@@ -436,6 +472,8 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       outcome.exitCode = await runEval(terminal, { skills, dirs: dir, ...options });
     });
 
+  addConnectCommands(program, terminal, outcome);
+
   program
     .command('sync')
     .description(
@@ -444,14 +482,9 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .option('--server <url>', 'the Skillset server (default: SKILLSET_SERVER)')
     .option('--token <token>', 'your token (default: SKILLSET_TOKEN)')
     .addOption(
-      new Option(
-        '--agent <agent>',
-        'claude: .claude/skills, codex: .agents/skills, opencode: .opencode/skills (repeatable; default claude)',
-      ).argParser((value: string, previous: string[] | undefined) => {
-        if (!SYNC_AGENT_CHOICES.includes(value))
-          throw new InvalidArgumentError(`Allowed choices are ${SYNC_AGENT_CHOICES.join(', ')}.`);
-        return [...(previous ?? []), value];
-      }),
+      new Option('--agent <agent>', `${AGENT_FOLDERS_HELP} (default claude)`).argParser(
+        collectAgent(SYNC_AGENT_CHOICES),
+      ),
     )
     .option('--global', "the agents' folders in your home instead of this project's")
     .option('--dry-run', 'say what would change, change nothing')
@@ -467,16 +500,30 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
       });
     });
 
+  addPublishCommands(program, terminal, outcome);
+
   program
     .command('mcp')
     .description(
       'Serve the skills to an MCP client over stdio (tools, prompts and resources, under the local policy)',
     )
     .addOption(dirOption())
-    .action(async (options: { dir: string[] }) => {
+    .addOption(
+      new Option(
+        '--agent <agent>',
+        'also serve the skill folders this agent reads, in the project and your home',
+      ).choices(AGENT_NAMES as string[]),
+    )
+    .option(
+      '--no-catalog',
+      "leave the skills' catalog out of use_skill's description (for an agent a hook shows the relevant skills with each prompt)",
+    )
+    .action(async (options: { dir: string[]; agent?: AgentName; catalog: boolean }) => {
       const { runMcp } = await import('./commands/mcp.ts');
       outcome.exitCode = await runMcp(terminal, {
         dirs: options.dir,
+        catalog: options.catalog,
+        ...(options.agent === undefined ? {} : { agent: options.agent }),
       });
     });
 
@@ -541,15 +588,16 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
 
   program
     .command('export')
-    .description("Copy or link skills into another agent's skills folder")
+    .description('Copy or link skills into the folders your agents read, one copy each')
     .argument('[name...]', 'the skills to export (default: every project skill)')
     .addOption(
-      new Option('--to <agent>', 'the agent whose folder to write')
-        .choices(['claude', 'codex', 'agents', 'opencode'])
+      new Option('--to <agent>', `the agent whose folder to write — ${AGENT_FOLDERS_HELP}`)
+        .argParser(collectAgent(EXPORT_AGENT_CHOICES))
         .makeOptionMandatory(),
     )
     .option('--link', 'make relative symbolic links to the skill folders instead of copies')
-    .option('--personal', "write the agent's folder in your home instead of the project's")
+    .option('--global', "write the agents' folders in your home instead of the project's")
+    .addOption(new Option('--personal', 'the old name of --global').hideHelp())
     .option(
       '--force',
       'replace skill folders that already exist, and write skills the agent would reject',
@@ -591,6 +639,10 @@ export function createProgram(terminal: Terminal, outcome: CommandOutcome): Comm
     .option(
       '--trust-proxy',
       'behind a reverse proxy: trust its X-Forwarded-For and X-Forwarded-Proto (or SKILLSET_TRUST_PROXY=1)',
+    )
+    .option(
+      '--max-connections-per-address <n>',
+      'connections one client address holds, the idle longest closed first (default 256; behind --trust-proxy: requests in flight per forwarded client; or SKILLSET_MAX_CONNECTIONS_PER_ADDRESS)',
     )
     .addOption(
       new Option(

@@ -61,7 +61,9 @@ export {
   MAXIMUM_TRIGGER_EVAL_QUERY_LENGTH,
   type ParsedTriggerEvalSet,
   parseTriggerEvalSet,
+  type RunTriggerCasesOptions,
   readTriggerEvalSet,
+  runTriggerCases,
   summarizeTriggerEval,
   TRIGGER_EVAL_SCORE_SHARE,
   TRIGGER_EVAL_SET_PATH,
@@ -342,7 +344,10 @@ export {
   type MemorySourceOptions,
 } from './source/create-memory-source.ts';
 export { type CreateSkillRecordOptions, createSkillRecord } from './source/create-skill-record.ts';
-export { normalizeSkillFilePath } from './source/normalize-skill-file-path.ts';
+export {
+  type NormalizeSkillFilePathOptions,
+  normalizeSkillFilePath,
+} from './source/normalize-skill-file-path.ts';
 export type {
   SkillChangeType,
   SkillFileInfo,
@@ -444,6 +449,7 @@ export {
   type SkillScriptRunner,
   type SkillScriptRunRecord,
   type SkillScriptToolsOptions,
+  type SkillSecrets,
   type SkillStore,
   type SkillTool,
   type SkillToolError,
@@ -461,6 +467,7 @@ export {
   toStrictInputSchema,
   type UseSkillData,
   type UseSkillToolOptions,
+  type WithheldSkillSecret,
 } from './tools/index.ts';
 export {
   checkSkillEditInput,

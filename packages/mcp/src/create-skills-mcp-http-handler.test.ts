@@ -41,7 +41,9 @@ afterEach(async () => {
   open = undefined;
 });
 
-function setUp(options: Pick<SkillsMcpHttpHandlerOptions, 'onSkillUse'> = {}): {
+function setUp(
+  options: Pick<SkillsMcpHttpHandlerOptions, 'onSkillUse' | 'maxSessionsPerPrincipal'> = {},
+): {
   handler: SkillsMcpHttpHandler;
   source: MemorySkillSource;
 } {
@@ -222,5 +224,36 @@ describe('createSkillsMcpHttpHandler, both eras on one endpoint', () => {
     expect(text).toMatch(new RegExp(`^id: \\S+\nretry: ${SSE_RETRY_MS}\ndata: \n\n`));
     expect(text).toContain('"protocolVersion":"2025-11-25"');
     expect(text).toContain('"logging":{}');
+  });
+});
+
+describe('createSkillsMcpHttpHandler, sessions of one principal', () => {
+  it('opens no more than the cap when initializes arrive in parallel', async () => {
+    const { handler } = setUp({ maxSessionsPerPrincipal: 2 });
+    const initialize = () =>
+      handler.handle(
+        new Request(endpoint, {
+          method: 'POST',
+          headers: {
+            authorization: 'Bearer owner-token',
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'initialize',
+            params: {
+              protocolVersion: '2025-06-18',
+              capabilities: {},
+              clientInfo: { name: 'parallel', version: '1' },
+            },
+          }),
+        }),
+      );
+    const answers = await Promise.all(Array.from({ length: 10 }, initialize));
+    await Promise.all(answers.map((answer) => answer.body?.cancel()));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
+    expect(handler.sessionCount).toBeLessThanOrEqual(2);
   });
 });

@@ -9,6 +9,7 @@ import type { SkillsMcpAccess } from './skills-mcp-policy.ts';
 import { SkillsMcpServer, type SkillsMcpServerOptions } from './skills-mcp-server.ts';
 import type { SkillsMcpSkillUse } from './skills-mcp-skill-use.ts';
 import { watchListChanges } from './watch-list-changes.ts';
+import { whenBodyEnds } from './when-body-ends.ts';
 
 /** The caller of one HTTP request, as the host's authentication established it. */
 export interface SkillsMcpPrincipal {
@@ -25,7 +26,10 @@ export interface SkillsMcpHttpHandlerOptions
   authenticate(
     request: Request,
   ): SkillsMcpPrincipal | undefined | Promise<SkillsMcpPrincipal | undefined>;
-  /** Sessions one principal may hold open; one more is answered 429 (default 32). */
+  /**
+   * Sessions one principal may hold open (default 32); one more replaces its least recently used
+   * idle session, and is answered 429 only when every one is busy.
+   */
   maxSessionsPerPrincipal?: number;
   /** A session unused this long is closed (default 30 minutes). */
   sessionIdleMs?: number;
@@ -55,6 +59,8 @@ interface Session {
   /** The principal of the latest request. */
   principal: SkillsMcpPrincipal;
   lastUsed: number;
+  /** Responses of this session still being sent (an answer, an open event stream). */
+  busy: number;
   policy: SkillsMcpAccess;
   server: SkillsMcpServer;
   transport: WebStandardStreamableHTTPServerTransport;
@@ -115,17 +121,66 @@ export function createSkillsMcpHttpHandler(
   const sweeper = setInterval(closeIdle, Math.min(sessionIdleMs, 60_000));
   sweeper.unref?.();
 
+  // Sessions being opened, per principal: counted against the cap before they are initialized.
+  const opening = new Map<string, number>();
+  /** A session is busy from a request until its response body ends. */
+  const serve = async (session: Session, respond: () => Promise<Response>) => {
+    session.busy += 1;
+    session.lastUsed = Date.now();
+    let response: Response;
+    try {
+      response = await respond();
+    } catch (error) {
+      session.busy -= 1;
+      throw error;
+    }
+    return whenBodyEnds(response, () => {
+      session.busy -= 1;
+      session.lastUsed = Date.now();
+    });
+  };
+  /** Makes room for one more session of `principalId`: false when every session it holds is busy. */
+  const makeRoom = (principalId: string): boolean => {
+    let held = opening.get(principalId) ?? 0;
+    let leastRecent: [string, Session] | undefined;
+    for (const entry of sessions) {
+      const session = entry[1];
+      if (session.principalId !== principalId) continue;
+      held += 1;
+      if (
+        session.busy === 0 &&
+        (leastRecent === undefined || session.lastUsed < leastRecent[1].lastUsed)
+      ) {
+        leastRecent = entry;
+      }
+    }
+    if (held < maxSessionsPerPrincipal) return true;
+    if (leastRecent === undefined) return false;
+    sessions.delete(leastRecent[0]);
+    void leastRecent[1].server.close().catch(() => {});
+    return true;
+  };
+
   const openSession = async (principal: SkillsMcpPrincipal, request: Request) => {
     closeIdle();
-    let held = 0;
-    for (const session of sessions.values()) if (session.principalId === principal.id) held += 1;
-    if (held >= maxSessionsPerPrincipal) {
+    if (!makeRoom(principal.id)) {
       return jsonRpcError(
         429,
-        `Too many MCP sessions: this principal holds ${held}; end one (DELETE /mcp with its Mcp-Session-Id) or wait for an idle one to close.`,
+        `Too many MCP sessions: this principal holds ${maxSessionsPerPrincipal}, each answering a request or holding an event stream; end one (DELETE /mcp with its Mcp-Session-Id) and retry.`,
         { 'Retry-After': '60' },
       );
     }
+    opening.set(principal.id, (opening.get(principal.id) ?? 0) + 1);
+    try {
+      return await startSession(principal, request);
+    } finally {
+      const left = (opening.get(principal.id) ?? 1) - 1;
+      if (left > 0) opening.set(principal.id, left);
+      else opening.delete(principal.id);
+    }
+  };
+
+  const startSession = async (principal: SkillsMcpPrincipal, request: Request) => {
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       eventStore: createSessionEventStore(),
@@ -138,6 +193,7 @@ export function createSkillsMcpHttpHandler(
       principalId: principal.id,
       principal,
       lastUsed: Date.now(),
+      busy: 0,
       policy: principal.policy,
       server: new SkillsMcpServer({
         ...serverOptions,
@@ -152,7 +208,7 @@ export function createSkillsMcpHttpHandler(
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
     await session.server.connect(transport);
-    const response = await transport.handleRequest(request);
+    const response = await serve(session, () => transport.handleRequest(request));
     // A first request that was not `initialize` opened no session: drop its server.
     if (transport.sessionId === undefined) await session.server.close();
     return response;
@@ -185,8 +241,7 @@ export function createSkillsMcpHttpHandler(
       }
       session.policy = principal.policy;
       session.principal = principal;
-      session.lastUsed = Date.now();
-      return session.transport.handleRequest(request);
+      return serve(session, () => session.transport.handleRequest(request));
     },
     get sessionCount() {
       return sessions.size;

@@ -15,7 +15,9 @@ import {
   skillOutcomeOf,
   withSkillSpan,
 } from '@skillset/core/serving';
+import { authorizeSkillText } from './authorize-skill-text.ts';
 import { describePromptArguments } from './describe-prompt-arguments.ts';
+import { elicitationApprove } from './elicitation-approve.ts';
 import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 import { outcomeOfError, type SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
@@ -57,7 +59,22 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
     };
     try {
       const gate = await resolveSkillsMcpGate(policy, info, registry);
+      const approve = elicitationApprove(server, ctx);
       const found = await gate.find(name, 'mcp_prompt');
+      if (found !== undefined) {
+        try {
+          await authorizeSkillText({
+            gate,
+            name: found.entry.name,
+            entryPoint: 'mcp_prompt',
+            tool: 'prompts/get',
+            approve,
+          });
+        } catch (error) {
+          report(found.entry.name, outcomeOfError(error));
+          throw error;
+        }
+      }
       const skill =
         found === undefined
           ? undefined
@@ -97,9 +114,17 @@ export function registerSkillPrompts(options: RegisterSkillPromptsOptions): void
             arguments: withoutEmptyValues(given),
             getSkill: async (reference) => {
               const referenced = await gate.find(reference, 'mcp_resource');
-              return referenced === undefined
+              if (referenced === undefined) return undefined;
+              const entry = await authorizeSkillText({
+                gate,
+                name: referenced.entry.name,
+                entryPoint: 'mcp_resource',
+                tool: 'prompts/get',
+                approve,
+              });
+              return entry === undefined
                 ? undefined
-                : loadActivatableSkill({ registry, entry: referenced.entry, withFiles: false });
+                : loadActivatableSkill({ registry, entry, withFiles: false });
             },
           }),
       );

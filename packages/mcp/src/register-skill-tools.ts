@@ -1,13 +1,7 @@
 import type { CallToolResult, Server, ServerContext, Tool } from '@modelcontextprotocol/server';
-import type {
-  ApproveFunction,
-  PolicyGate,
-  SkillRegistry,
-  SkillTool,
-  UseSkillData,
-} from '@skillset/core';
+import type { PolicyGate, SkillRegistry, SkillTool, UseSkillData } from '@skillset/core';
 import { closestNames, formatToolResult } from '@skillset/core/serving';
-import { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
+import { elicitationApprove } from './elicitation-approve.ts';
 import { requestInfoOf } from './request-info.ts';
 import { resolveSkillsMcpGate, type SkillsMcpPolicy } from './skills-mcp-policy.ts';
 import type { SkillsMcpSkillUseListener } from './skills-mcp-skill-use.ts';
@@ -19,6 +13,8 @@ export interface RegisterSkillToolsOptions {
   policy: SkillsMcpPolicy;
   /** Largest text `read_skill_file` returns, in bytes. */
   maxFileBytes?: number;
+  /** Whether `use_skill`'s description carries the catalog of the skills (default true). */
+  toolCatalog?: boolean;
   /** Hears of every `use_skill` call that names a skill. */
   onSkillUse?: SkillsMcpSkillUseListener;
 }
@@ -26,6 +22,7 @@ export interface RegisterSkillToolsOptions {
 /** Answers `tools/list` and `tools/call` with core's skill tools, built for the principal at each request. */
 export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   const { server, registry, policy, maxFileBytes, onSkillUse } = options;
+  const withCatalog = options.toolCatalog ?? true;
   const buildTools = async (ctx: ServerContext) => {
     // The tools (their schemas, zod) load on the first tool request, not before `initialize`.
     const [{ createSkillTools }, { loadRankerData }] = await Promise.all([
@@ -33,12 +30,13 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
       import('@skillset/core/node'),
     ]);
     const gate = await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry);
+    const approve = elicitationApprove(server, ctx);
     return createSkillTools({
       registry,
       ranker: loadRankerData(),
       policy: gate.policy,
       gate,
-      ...(canElicit(server) ? { approve: createElicitationApprove(ctx) } : {}),
+      ...(approve === undefined ? {} : { approve }),
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
     });
   };
@@ -46,9 +44,9 @@ export function registerSkillTools(options: RegisterSkillToolsOptions): void {
   server.setRequestHandler('tools/list', async (_request, ctx) => {
     const tools = await buildTools(ctx);
     // An MCP client's model has no catalog of its own: the skills it may use ride on use_skill.
-    const catalog = await renderToolCatalog(
-      await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry),
-    );
+    const catalog = withCatalog
+      ? await renderToolCatalog(await resolveSkillsMcpGate(policy, requestInfoOf(ctx), registry))
+      : '';
     return {
       tools: tools.map((tool) =>
         tool.name === 'use_skill' && catalog !== ''
@@ -115,27 +113,5 @@ function toMcpTool(tool: SkillTool): Tool {
     // Core's schema is JSON Schema of an object; the SDK's type is narrower only in its TypeScript shape.
     inputSchema: tool.inputSchema as Tool['inputSchema'],
     annotations: { readOnlyHint: true, openWorldHint: false },
-  };
-}
-
-/**
- * Whether a rule's `ask` can reach the user: a 2025-era client that declared elicitation. On the
- * 2026-07-28 era a question would need a multi-round-trip `input_required` result, which Skillset
- * does not send yet, so `ask` stays a refusal there (decision 0119).
- */
-function canElicit(server: Server): boolean {
-  const modern = (server.getNegotiatedProtocolVersion() ?? '') >= MODERN_PROTOCOL_VERSION;
-  return !modern && server.getClientCapabilities()?.elicitation !== undefined;
-}
-
-/** Asks the client's user through elicitation where a rule says `ask`. */
-function createElicitationApprove(ctx: ServerContext): ApproveFunction {
-  return async (request) => {
-    const answer = await ctx.mcpReq.elicitInput({
-      mode: 'form',
-      message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
-      requestedSchema: { type: 'object', properties: {} },
-    });
-    return answer.action === 'accept';
   };
 }

@@ -42,7 +42,7 @@ const skills: MemorySkillInput[] = [
   { text: buildSkill({ name: 'background', fields: { 'user-invocable': false } }) },
 ];
 
-async function connectIn(era: Era, rules: PermissionRule[] = []) {
+async function connectIn(era: Era, rules: PermissionRule[] = [], toolCatalog?: boolean) {
   const registry = createRegistry({
     sources: [createMemorySource({ scope: 'project', skills })],
   });
@@ -50,6 +50,7 @@ async function connectIn(era: Era, rules: PermissionRule[] = []) {
     era,
     registry,
     policy: createPolicyContext({ rules }),
+    ...(toolCatalog === undefined ? {} : { toolCatalog }),
   });
   return {
     client: connected.client,
@@ -106,6 +107,16 @@ describe.each(ERAS)('the skills MCP server, %s era', (era) => {
       expect(useSkill?.description).toContain('Lint the code base.');
       expect(useSkill?.description).toContain('Deploy the service.');
       expect(useSkill?.description).not.toContain('manual');
+    });
+
+    it('leaves the catalog out of use_skill for a client a hook shows the skills (toolCatalog false)', async () => {
+      await using session = await connectIn(era, [], false);
+      const { tools } = await session.client.listTools();
+      const useSkill = tools.find((tool) => tool.name === 'use_skill');
+      expect(useSkill?.description).not.toContain('Lint the code base.');
+      expect(useSkill?.inputSchema.properties?.skill).toMatchObject({
+        enum: ['background', 'deploy', 'lint', 'review', 'secret'],
+      });
     });
 
     it('calls use_skill with a string or an object of arguments', async () => {

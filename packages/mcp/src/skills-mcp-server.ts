@@ -1,6 +1,7 @@
 import { McpServer, type Transport } from '@modelcontextprotocol/server';
 import { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import type { SkillRegistry } from '@skillset/core';
+import { elicitationApprove } from './elicitation-approve.ts';
 import { registerCompletions } from './register-completions.ts';
 import { registerSkillPrompts } from './register-skill-prompts.ts';
 import { registerSkillTools } from './register-skill-tools.ts';
@@ -22,6 +23,11 @@ export interface SkillsMcpServerOptions {
   version?: string;
   /** Largest text `read_skill_file` returns, in bytes. */
   maxFileBytes?: number;
+  /**
+   * Whether `use_skill`'s description carries the catalog of the skills (default true); off for a
+   * client whose agent is shown the relevant skills with each prompt by a hook.
+   */
+  toolCatalog?: boolean;
   /** How long registry changes are gathered before `list_changed` goes out, in milliseconds. */
   listChangedDelayMs?: number;
   /** Skills per `skills/list` page (the Skills extension); default 50. */
@@ -64,11 +70,13 @@ export class SkillsMcpServer extends McpServer {
     );
     const { registry, policy, maxFileBytes, listChangedDelayMs, skillsPageSize, onSkillUse } =
       options;
+    const { toolCatalog } = options;
     const server = this.server;
     new SkillsExtension({
       source: createGatedSkillSource({
         registry,
         policy,
+        approveOf: (ctx) => elicitationApprove(server, ctx),
         ...(skillsPageSize === undefined ? {} : { pageSize: skillsPageSize }),
       }),
       // Listings are filtered by the principal's policy and change under a watcher.
@@ -79,6 +87,7 @@ export class SkillsMcpServer extends McpServer {
       registry,
       policy,
       ...(maxFileBytes === undefined ? {} : { maxFileBytes }),
+      ...(toolCatalog === undefined ? {} : { toolCatalog }),
       ...(onSkillUse === undefined ? {} : { onSkillUse }),
     });
     registerSkillPrompts({

@@ -1,3 +1,4 @@
+import { ProtocolError } from '@modelcontextprotocol/server';
 import { SkillsetError } from '@skillset/core/serving';
 import type { SkillsMcpRequestInfo } from './skills-mcp-policy.ts';
 
@@ -9,7 +10,8 @@ export interface SkillsMcpSkillUse {
   /**
    * `ok`, or the error code of the failed attempt: `unknown_skill` for a prompt name the principal
    * has no skill of, `invalid_input` for a `use_skill` call the tool refused (an unknown or denied
-   * name among them), the activation's code (`missing_argument`, …) or a thrown error's code.
+   * name among them), `approval_required` or `approval_denied` for a skill an `ask` rule holds
+   * back, the activation's code (`missing_argument`, …) or a thrown error's code.
    */
   outcome: string;
 }
@@ -20,7 +22,12 @@ export type SkillsMcpSkillUseListener = (
   request: SkillsMcpRequestInfo,
 ) => void;
 
-/** The outcome a thrown error gives an attempt: its code, or `internal_error`. */
+/** The outcome a thrown error gives an attempt: its code (a protocol error's `data.code`), or `internal_error`. */
 export function outcomeOfError(error: unknown): string {
-  return SkillsetError.isInstance(error) ? error.code : 'internal_error';
+  if (SkillsetError.isInstance(error)) return error.code;
+  if (error instanceof ProtocolError) {
+    const code = (error.data as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string') return code;
+  }
+  return 'internal_error';
 }

@@ -1,5 +1,6 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { type HttpBindings, serve } from '@hono/node-server';
 import { SkillsetError } from '@skillset/core';
 import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
 import {
@@ -14,6 +15,7 @@ import { createApp } from './app/create-app.ts';
 import { defaultConnectionLimits } from './config/connection-limits.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
+import { createConnectionGuard } from './http/create-connection-guard.ts';
 import { isLoopbackHostname } from './http/require-loopback-host.ts';
 import type { ServerErrorCode } from './http/server-error-code.ts';
 import { createIdentityServices } from './identity/create-identity-services.ts';
@@ -112,10 +114,16 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       connectionLimits: limits,
       ...(config.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: config.mcpSourcePolicy }),
     });
+    const guard = createConnectionGuard({
+      maxConnections: limits.maxConnections,
+      maxConnectionsPerAddress: limits.maxConnectionsPerAddress,
+      trustProxy: config.trustProxy === true,
+    });
+    const fetch = guard.fetch(app.fetch);
     server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve(
         {
-          fetch: app.fetch,
+          fetch: (request, env) => fetch(request, env as HttpBindings),
           port: config.port,
           hostname: config.host,
           serverOptions: {
@@ -127,8 +135,8 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         },
         () => resolve(started),
       );
-      // Beyond this many connections new ones are closed at once, before descriptors run out.
-      started.maxConnections = limits.maxConnections;
+      // Before it listens: beyond the caps the oldest idle connections are closed to make room.
+      guard.attach(started as Server);
       started.once('error', (error: NodeJS.ErrnoException) =>
         reject(error.code === 'EADDRINUSE' ? portInUse(config, error) : error),
       );

@@ -106,6 +106,8 @@ export {
   type CreateHashedSignInCodeOptions,
   type CreateSignInCodeOptions,
   type CreateSignInCodeResult,
+  type PassedOnSignIn,
+  type RedeemedSignInCode,
   SIGN_IN_CODE_TTL_MS,
   type SignInCodesRepository,
 } from './repositories/sign-in-codes-repository.ts';
@@ -155,15 +157,17 @@ export {
   auditLog,
   blobs,
   chatConversations,
-  type InvitationDelivery,
+  type InvitationKind,
   invitations,
   members,
   type PrincipalKind,
   permissionRules,
+  type ReviewState,
   STORED_SKILL_SCOPES,
   type StoredSkillScope,
   sessions,
   signInCodes,
+  skillSecretApprovals,
   skillSecrets,
   skills,
   skillVersions,
@@ -187,6 +191,7 @@ export {
   type SecretInput,
   type SecretInputIssue,
 } from './secrets/check-secret-input.ts';
+export type { SecretApproval, SecretBinding } from './secrets/secret-bindings.ts';
 export {
   type DecryptSecretValueOptions,
   decryptSecretValue,
@@ -201,17 +206,27 @@ export {
   SECRET_KEY_VARIABLE,
   type SecretKey,
 } from './secrets/secret-key.ts';
+export type { SecretRevision, SkillRevision } from './secrets/secret-revisions.ts';
 export {
+  type ApproveSecretRevisionOptions,
   type DeleteSecretOptions,
   type SecretsRepository,
+  type SecretValues,
   type SecretValuesForOptions,
   type SetSecretOptions,
   type SetSecretResult,
   type StoredSecret,
   secretsNotConfigured,
+  type WithheldSecret,
 } from './secrets/secrets-repository.ts';
 export type { DeleteSkillOptions } from './skills/delete-skill.ts';
 export type { PackageLimits } from './skills/prepare-skill-content.ts';
+export type {
+  PublishRevisionOptions,
+  RejectRevisionOptions,
+  ReviewResult,
+  RevisionInReview,
+} from './skills/review-revisions.ts';
 export type {
   AgentReference,
   CreateSkillOptions,

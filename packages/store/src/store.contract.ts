@@ -1,3 +1,6 @@
+import { copyFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTempDir } from '@skillset/core/test';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,13 +8,15 @@ import { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
 import type { AccessChange } from './changes/access-change.ts';
 import type { SkillChange } from './changes/skill-change.ts';
 import { queryRows } from './database/store-database.ts';
-import { MIGRATIONS_TABLE } from './migrate/migrate.ts';
+import { MIGRATIONS_DIR } from './migrate/load-migrations.ts';
+import { MIGRATIONS_TABLE, migrate } from './migrate/migrate.ts';
 import * as schema from './schema/index.ts';
 import type { SecretKey } from './secrets/secret-key.ts';
 import type { Store } from './store/store.ts';
 import { defineAccessContract } from './test-support/access.contract.ts';
 import { defineApprovalsContract } from './test-support/approvals.contract.ts';
 import { definePeopleContract } from './test-support/people.contract.ts';
+import { defineSecretApprovalsContract } from './test-support/secret-approvals.contract.ts';
 import { defineSecretsContract } from './test-support/secrets.contract.ts';
 import { defineSkillVersionsContract } from './test-support/skill-versions.contract.ts';
 import { defineSkillsContract } from './test-support/skills.contract.ts';
@@ -48,6 +53,7 @@ const TABLES: PgTable[] = [
   schema.chatConversations,
   schema.skillTriggerEvals,
   schema.skillSecrets,
+  schema.skillSecretApprovals,
   schema.skillApprovals,
 ];
 
@@ -84,6 +90,9 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0010-run-surface',
             '0011-skill-approvals',
             '0012-usage-count',
+            '0013-secret-approvals',
+            '0014-invitation-kinds-and-passed-on-links',
+            '0015-reviewed-releases',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -103,6 +112,9 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0010-run-surface',
             '0011-skill-approvals',
             '0012-usage-count',
+            '0013-secret-approvals',
+            '0014-invitation-kinds-and-passed-on-links',
+            '0015-reviewed-releases',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';
@@ -121,6 +133,54 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
           ).toMatchObject({ kind: 'user', role: 'owner', instanceAdmin: true });
           expect(await ensureInstanceOwner(first)).toEqual({ created: false });
           expect(await first.users.count()).toBe(1);
+        } finally {
+          await Promise.all(stores.map((opened) => opened.close()));
+        }
+      });
+
+      it('turn link invitations into open links, keep mailed ones, and cut copied sign-in links to 15 minutes (0014)', async () => {
+        const stores = await target.openFresh(1);
+        try {
+          const fresh = stores[0] as Store;
+          await using before = await createTempDir();
+          for (const name of await readdir(MIGRATIONS_DIR)) {
+            if (name < '0014') await copyFile(join(MIGRATIONS_DIR, name), join(before.path, name));
+          }
+          await migrate(fresh.database, { folder: before.path });
+          for (const statement of [
+            sql`insert into users (id, name) values ('u1', 'Ada')`,
+            sql`insert into workspaces (id, slug, name, settings) values ('w1', 'w1', 'W1', '{}')`,
+            sql`insert into invitations (id, hash, workspace_id, email, role, delivery, expires_at)
+              values ('passed', 'h1', 'w1', 'a@example.com', 'member', 'link', now() + interval '7 days'),
+                     ('mailed', 'h2', 'w1', 'b@example.com', 'member', 'email', now() + interval '7 days')`,
+            sql`insert into sign_in_codes (id, hash, user_id, expires_at, proves_email)
+              values ('copied', 'c1', 'u1', now() + interval '24 hours', null),
+                     ('mailed', 'c2', 'u1', now() + interval '24 hours', 'a@example.com'),
+                     ('owner', 'c3', 'u1', now() + interval '10 minutes', null)`,
+          ]) {
+            await fresh.database.execute(statement);
+          }
+          expect((await fresh.migrate()).applied).toContain(
+            '0014-invitation-kinds-and-passed-on-links',
+          );
+          const kinds = await queryRows<{ id: string; kind: string }>(
+            fresh.database,
+            sql`select id, kind from invitations order by id`,
+          );
+          expect(kinds).toEqual([
+            { id: 'mailed', kind: 'email' },
+            { id: 'passed', kind: 'open_link' },
+          ]);
+          const codes = await queryRows<{ id: string; minutes: number }>(
+            fresh.database,
+            sql`select id, ceil(extract(epoch from expires_at - now()) / 60)::int as minutes
+                from sign_in_codes order by id`,
+          );
+          expect(codes.map((code) => [code.id, code.minutes <= 15])).toEqual([
+            ['copied', true],
+            ['mailed', false],
+            ['owner', true],
+          ]);
         } finally {
           await Promise.all(stores.map((opened) => opened.close()));
         }
@@ -432,6 +492,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
     definePeopleContract(getStore);
     defineWorkspaceDataContract(getStore);
     defineSecretsContract((secretKey) => target.open({ secretKey }));
+    defineSecretApprovalsContract((secretKey) => target.open({ secretKey }));
     defineApprovalsContract(getStore);
   });
 }

@@ -126,7 +126,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A foreign Origin (origin_not_allowed) */
+                /** @description A foreign Origin (origin_not_allowed), or a link an admin copied whose rule no longer holds (sign_in_link_not_allowed) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -390,7 +390,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation: a signed-in user joins as themselves; otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie) */
+        /** Accept an invitation: a signed-in user joins as themselves (a mailed invitation only when that account proved its address, else 403 invitation_not_yours); otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie) */
         post: {
             parameters: {
                 query?: never;
@@ -427,7 +427,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description A foreign Origin (origin_not_allowed) */
+                /** @description A foreign Origin (origin_not_allowed), or a mailed invitation and a signed-in account that has not proven its address (invitation_not_yours) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -758,7 +758,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a workspace; the caller becomes its owner */
+        /** Create a workspace; the caller becomes its owner (instance admins, and members or stronger of a workspace; not viewers) */
         post: {
             parameters: {
                 query?: never;
@@ -980,6 +980,12 @@ export interface paths {
                             /** @description One git allowed_signers line each (`principal ssh-ed25519 AAAA…`); a bad line is a 400 naming it */
                             trustedSigners?: string[];
                             revokedSigners?: string[];
+                            /**
+                             * @description `required` needs at least two people who may review (admins, owners, reviewers)
+                             * @enum {string}
+                             */
+                            review?: "off" | "required";
+                            blockRecallDrop?: boolean;
                             mcpServers?: {
                                 [key: string]: {
                                     url: string;
@@ -1036,6 +1042,15 @@ export interface paths {
                 };
                 /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1132,7 +1147,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time sign-in link for a member (admin): mailed to their own address, or returned to pass on (only for a member of this workspace alone whose role is weaker than yours) */
+        /** A one-time sign-in link for a member (admin): mailed to their own address (valid 1 hour), or returned to pass on (valid 15 minutes; only for a member of this workspace alone whose role is weaker than yours, checked again when the link is used) */
         post: {
             parameters: {
                 query?: never;
@@ -1147,7 +1162,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /**
-                         * @description `email`: mail the link to the member’s own address (proves it); `link`: return it to pass on
+                         * @description `email`: mail the link to the member’s own address (proves it; 1 hour); `link`: return it to pass on (15 minutes)
                          * @enum {string}
                          */
                         delivery: "email" | "link";
@@ -1296,7 +1311,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** Change a member’s role (admin; owner to grant or take away owner) */
+        /** Change a member’s role or reviewer grant (admin; owner to grant or take away owner) */
         patch: {
             parameters: {
                 query?: never;
@@ -1310,7 +1325,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        role: components["schemas"]["WorkspaceRole"];
+                        role?: components["schemas"]["WorkspaceRole"];
+                        /** @description Give (true) or take (false) a member's right to publish others' proposals */
+                        reviewer?: boolean;
                     };
                 };
             };
@@ -1453,7 +1470,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Invite someone by email with a role (admin; owner to invite an owner): a one-time link, mailed to the address (never shown) or returned to pass on; the same answer whether or not the address has an account */
+        /** Invite someone by email with a role (admin; owner to invite an owner): a one-time link mailed to the address and bound to it (kind `email`, never shown), or an open link returned to pass on (kind `open_link`, whoever holds it may accept); the same answer whether or not the address has an account */
         post: {
             parameters: {
                 query?: never;
@@ -1469,11 +1486,7 @@ export interface paths {
                         /** Format: email */
                         email: string;
                         role: components["schemas"]["WorkspaceRole"];
-                        /**
-                         * @description `email` mails the link to the address and never shows it (accepting proves the address); `link` returns it to pass on. Default: `email` when the server sends mail, else `link`.
-                         * @enum {string}
-                         */
-                        delivery?: "email" | "link";
+                        kind?: components["schemas"]["InvitationKind"] & unknown;
                         /** @description How long the link stays valid (default 7 days) */
                         expiresInDays?: number;
                     };
@@ -1689,6 +1702,10 @@ export interface paths {
                             skills?: string[];
                             /** @enum {string} */
                             role?: "viewer" | "member";
+                            /** @description Pin skills to a published revision (name → version); the whole map is replaced, null removes every pin */
+                            revisionPins?: {
+                                [key: string]: number;
+                            } | null;
                         };
                         actsForUserId?: string;
                     };
@@ -1893,6 +1910,10 @@ export interface paths {
                             skills?: string[];
                             /** @enum {string} */
                             role?: "viewer" | "member";
+                            /** @description Pin skills to a published revision (name → version); the whole map is replaced, null removes every pin */
+                            revisionPins?: {
+                                [key: string]: number;
+                            } | null;
                         };
                         actsForUserId?: string | null;
                     };
@@ -2575,7 +2596,7 @@ export interface paths {
                          */
                         value?: string;
                         /**
-                         * @description The skills the secret is bound to (at most 100; names match case-insensitively), replacing the previous list
+                         * @description The skills the secret is bound to (at most 100; names match case-insensitively), replacing the previous list. A newly bound skill's current revision is approved with it; skills bound before keep their approval (approve a new revision with POST /api/secrets/{name}/approvals)
                          * @example [
                          *       "release-notes"
                          *     ]
@@ -2732,6 +2753,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/secrets/{name}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve the current revision of a bound skill for the secret: only that revision’s scripts get it (admin) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description An environment variable name: A-Z, 0-9 and _, not starting with a digit */
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A skill the secret is bound to; its current revision is approved
+                         * @example release-notes
+                         */
+                        skill: string;
+                        /** @description The digest of the revision you reviewed (`bindings[].current.digest`); when the skill changed since, nothing is approved (409 secret_revision_changed) */
+                        digest?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Approved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Secret"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not available now: the message says what to configure */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/skills": {
         parameters: {
             query?: never;
@@ -2812,6 +2938,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SkillDetail"];
+                    };
+                };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
                     };
                 };
                 /** @description Invalid SKILL.md (with issues) or request */
@@ -2899,6 +3034,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SkillDetail"];
+                    };
+                };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
                     };
                 };
                 /** @description Refused package or invalid SKILL.md, with issues */
@@ -3054,6 +3198,15 @@ export interface paths {
                         "application/json": components["schemas"]["SkillDetail"];
                     };
                 };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No such skill visible to you */
                 404: {
                     headers: {
@@ -3095,6 +3248,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SkillDetail"];
+                    };
+                };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
                     };
                 };
                 /** @description Invalid edit or resulting SKILL.md, with issues */
@@ -3240,6 +3402,15 @@ export interface paths {
                         "application/json": components["schemas"]["SkillDetail"];
                     };
                 };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
+                    };
+                };
                 /** @description Invalid edit or resulting SKILL.md, with issues */
                 400: {
                     headers: {
@@ -3306,6 +3477,8 @@ export interface paths {
                     scope?: components["schemas"]["SkillScope"] & unknown;
                     /** @description Validate and preview only; nothing is saved. */
                     dry_run?: "true" | "false";
+                    /** @description What changed in this version (at most 500 characters). */
+                    note?: string;
                 };
                 header?: {
                     /** @description Required unless dry_run: the ETag (version) you replace. */
@@ -3336,6 +3509,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SkillDetail"] | components["schemas"]["SkillUploadPreview"];
+                    };
+                };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
                     };
                 };
                 /** @description Refused package or invalid SKILL.md, with issues */
@@ -3564,8 +3746,23 @@ export interface paths {
                                 message: string | null;
                                 createdBy: string | null;
                                 createdAt: string;
+                                /**
+                                 * @description `proposed`: waits for review; `published`: published after review; `rejected`; null: published when written
+                                 * @enum {string|null}
+                                 */
+                                reviewState: "proposed" | "published" | "rejected" | null;
+                                reviewNote: string | null;
                             }[];
                         };
+                    };
+                };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such skill or version visible to you */
@@ -3623,12 +3820,27 @@ export interface paths {
                             message: string | null;
                             createdBy: string | null;
                             createdAt: string;
+                            /**
+                             * @description `proposed`: waits for review; `published`: published after review; `rejected`; null: published when written
+                             * @enum {string|null}
+                             */
+                            reviewState: "proposed" | "published" | "rejected" | null;
+                            reviewNote: string | null;
                             content: string;
                             manifest: {
                                 [key: string]: unknown;
                             };
                             files: components["schemas"]["SkillFile"][];
                         };
+                    };
+                };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such skill or version visible to you */
@@ -3696,6 +3908,15 @@ export interface paths {
                         };
                     };
                 };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No such skill or version visible to you */
                 404: {
                     headers: {
@@ -3748,6 +3969,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["SkillDetail"];
+                    };
+                };
+                /** @description Proposed: this workspace requires review, so the change waits for a reviewer who is not its author (GET /api/proposals); agents keep the published revision */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Proposal"];
                     };
                 };
                 /** @description Not allowed to change this skill */
@@ -3829,6 +4059,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description No such skill or file */
                 404: {
                     headers: {
@@ -3879,6 +4118,15 @@ export interface paths {
                     };
                     content: {
                         "application/zip": string;
+                    };
+                };
+                /** @description An agent asked for a skill whose text needs a person's approval (an "ask" rule): `approval_required` */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description No such skill or version */
@@ -4038,6 +4286,379 @@ export interface paths {
                 };
                 /** @description Not available now: the message says what to configure */
                 503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's proposals waiting for review (or rejected ones), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Default: proposed */
+                    state?: "proposed" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Proposals, whether review is required, and whether the caller may review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            review: "off" | "required";
+                            mayReview: boolean;
+                            items: components["schemas"]["RevisionInReview"][];
+                        };
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/proposals/{name}/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One revision to review: its diff against the published one, findings, signature, eval delta */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The revision and its review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            revision: components["schemas"]["RevisionInReview"];
+                            review: {
+                                /** @description The proposed revision's SKILL.md */
+                                content: string;
+                                /** @description The published revision's SKILL.md (null: a new skill) */
+                                publishedContent: string | null;
+                                files: {
+                                    path: string;
+                                    size: number;
+                                }[];
+                                diff: {
+                                    path: string;
+                                    /** @enum {string} */
+                                    status: "added" | "removed" | "modified";
+                                    binary: boolean;
+                                    diff: string;
+                                }[];
+                                findings: {
+                                    code: string;
+                                    /** @enum {string} */
+                                    severity: "error" | "warning" | "info";
+                                    file?: string;
+                                    line?: number;
+                                    message: string;
+                                    fix?: string;
+                                }[];
+                                signature: components["schemas"]["SkillSignature"];
+                                /** @description The offline trigger eval of evals/triggers.json (the proposal's, else the published one's) against the published and the proposed description; null without an eval set */
+                                eval: {
+                                    cases: number;
+                                    before: {
+                                        recall: number | null;
+                                        precision: number | null;
+                                    } | null;
+                                    after: {
+                                        recall: number | null;
+                                        precision: number | null;
+                                    };
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/skills/{name}/versions/{version}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a proposal, or roll back to an earlier published revision (If-Match: the published revision you saw) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    name: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hash: string;
+                        /** @description What changed in this version (at most 500 characters). */
+                        note?: string;
+                        /** @description Publish although the trigger-eval recall drops, where the workspace blocks that (audited) */
+                        overrideRecallDrop?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Published: every surface serves this revision now; the ETag is its number */
+                200: {
+                    headers: {
+                        ETag?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            published: number;
+                            /** @description The revision served before (0: none) */
+                            from: number;
+                            hash: string;
+                        };
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A precondition header is missing: send If-Match with the ETag you saw */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/skills/{name}/versions/{version}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reject a proposal with a note; it stays in the history, rejected */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        hash: string;
+                        /** @description What changed in this version (at most 500 characters). */
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Rejected */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RevisionInReview"];
+                    };
+                };
+                /** @description Invalid request: malformed JSON, a wrong type, an unknown field or a bad value */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, revoked or expired token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Signed in, but the role or token kind may not do this */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found in the caller’s workspace (also for another workspace’s resources) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4466,7 +5087,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The skills the caller may use (a slash command or the model), each with its version and every file’s sha256: what `skillset sync` installs */
+        /** The skills the caller may use (a slash command or the model) and read with nobody asked, each with its version and every file’s sha256: what `skillset sync` installs */
         get: {
             parameters: {
                 query?: {
@@ -4782,7 +5403,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed */
+        /** Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed; an agent hears only of skills it may read */
         get: {
             parameters: {
                 query?: {
@@ -4795,7 +5416,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description An event stream; each `skill` event carries {type, name, scope, skillId, version}. A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show. */
+                /** @description An event stream; each `skill` event carries {type, name, scope, skillId, version}. An agent gets no event about a skill it may not read (a deletion or switch-off only of one it could read). A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5202,14 +5823,18 @@ export interface components {
             };
             email: string;
             role: components["schemas"]["WorkspaceRole"];
-            /** @enum {string} */
-            delivery: "email" | "link";
+            kind: components["schemas"]["InvitationKind"];
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
             expiresAt: string;
         };
         /** @enum {string} */
         WorkspaceRole: "owner" | "admin" | "member" | "viewer";
+        /**
+         * @description `email`: mailed to the address only, and only the account that proved that address accepts it; `open_link`: a one-time link an admin passes on, and whoever holds it may accept it
+         * @enum {string}
+         */
+        InvitationKind: "email" | "open_link";
         AcceptedInvitation: {
             workspace: {
                 id: string;
@@ -5285,6 +5910,10 @@ export interface components {
             /** @description true: only skills signed by one of the workspace's trusted signers reach this agent; absent: as the workspace says */
             requireSigned?: boolean;
             skills: string[];
+            /** @description Skills this agent keeps at an exact published revision (name → version) until the pin changes */
+            revisionPins?: {
+                [key: string]: number;
+            };
             /**
              * @description The agent’s role over skills: `member` may create and change workspace skills (within its permission rules and the role of the user it acts for); absent: `viewer`
              * @enum {string}
@@ -5311,6 +5940,13 @@ export interface components {
                 trustedSigners: string[];
                 /** @description Revoked public keys ('keytype base64-key'): a signature by one never holds */
                 revokedSigners: string[];
+                /**
+                 * @description `required`: a change to a workspace skill is a proposal, served nowhere until a reviewer who is not its author publishes it
+                 * @enum {string}
+                 */
+                review: "off" | "required";
+                /** @description Publishing a proposal whose offline trigger-eval recall is lower than the published revision needs overrideRecallDrop (audited) */
+                blockRecallDrop: boolean;
                 /** @description MCP servers whose skills join the workspace as 'label:name' (admin-only) */
                 mcpServers?: {
                     [key: string]: {
@@ -5334,6 +5970,8 @@ export interface components {
             /** @description The member proved the address (a mailed link or single sign-on) */
             emailVerified: boolean;
             role: components["schemas"]["WorkspaceRole"];
+            /** @description May publish others' proposals: admins and owners always, members with the grant */
+            reviewer: boolean;
             createdAt: string;
         };
         MemberSignInLink: {
@@ -5341,6 +5979,7 @@ export interface components {
             delivery: "email" | "link";
             /** @description The one-time link (delivery `link` only) */
             url?: string;
+            /** @description When the link stops working */
             expiresAt: string;
         };
         Invitation: {
@@ -5348,11 +5987,7 @@ export interface components {
             workspaceId: string;
             email: string;
             role: components["schemas"]["WorkspaceRole"];
-            /**
-             * @description `email`: mailed to the address only; `link`: a link an admin passes on
-             * @enum {string}
-             */
-            delivery: "email" | "link";
+            kind: components["schemas"]["InvitationKind"];
             /** @enum {string} */
             status: "pending" | "accepted" | "revoked" | "expired";
             invitedBy: string | null;
@@ -5363,9 +5998,9 @@ export interface components {
         };
         CreatedInvitation: {
             invitation: components["schemas"]["Invitation"];
-            /** @description The one-time link to pass on (delivery `link` only) */
+            /** @description The one-time link to pass on (kind `open_link` only) */
             url?: string;
-            /** @description The code in the link, shown only now (delivery `link` only) */
+            /** @description The code in the link, shown only now (kind `open_link` only) */
             code?: string;
         };
         Token: {
@@ -5404,14 +6039,45 @@ export interface components {
             /** @example GITHUB_TOKEN */
             name: string;
             /**
-             * @description The skills whose scripts get the value as this environment variable
+             * @description The skills the secret is bound to (each gets it only while `bindings` says approved)
              * @example [
              *       "release-notes"
              *     ]
              */
             skills: string[];
+            bindings: components["schemas"]["SecretBinding"][];
             createdAt: string;
             updatedAt: string;
+        };
+        SecretBinding: {
+            /** @example release-notes */
+            skill: string;
+            /** @description The current revision is the one an admin approved, so its scripts get the value; any new version, restore or edit clears it until an admin approves again */
+            approved: boolean;
+            /** @description The revision the secret would reach now; null when no such skill exists */
+            current: {
+                version: number;
+                /**
+                 * @description The content address of the version (the sha256 of its files, as `hash` of a skill)
+                 * @example 3fae199d18e9e05421584293ceebcd17f02b0c10bc061020a4bbb128a51d935f
+                 */
+                digest: string;
+                /** @enum {string} */
+                scope: "workspace" | "public";
+                /** @description Who made this version (an id) */
+                author: string | null;
+            } | null;
+            /** @description The revision an admin approved; null when none was */
+            approval: {
+                version: number;
+                /**
+                 * @description The content address of the version (the sha256 of its files, as `hash` of a skill)
+                 * @example 3fae199d18e9e05421584293ceebcd17f02b0c10bc061020a4bbb128a51d935f
+                 */
+                digest: string;
+                approvedBy: string | null;
+                approvedAt: string;
+            } | null;
         };
         SkillList: {
             items: components["schemas"]["SkillSummary"][];
@@ -5477,6 +6143,13 @@ export interface components {
             }[];
             issues: components["schemas"]["SkillIssue"][];
             signature: components["schemas"]["SkillSignature"];
+            /** @description Revisions proposed and waiting for review ("update pending"), newest first; always empty for agents */
+            pendingProposals: {
+                version: number;
+                hash: string;
+                createdBy: string | null;
+                createdAt: string;
+            }[];
             createdAt: string;
             updatedAt: string;
         };
@@ -5519,6 +6192,19 @@ export interface components {
             reason?: string;
             /** @description For `invalid`: a stable code (unknown_signer, file_changed, …) */
             code?: string;
+        };
+        Proposal: {
+            /** @enum {boolean} */
+            proposed: true;
+            name: string;
+            scope: components["schemas"]["SkillScope"];
+            /** @description The proposed revision */
+            version: number;
+            /** @description Its content digest, which a reviewer approves */
+            hash: string;
+            /** @description The revision served until a reviewer publishes (0: none yet) */
+            published: number;
+            message: string;
         };
         CreateSkillRequest: {
             /** @description The whole SKILL.md text. */
@@ -5791,6 +6477,31 @@ export interface components {
             /** @description Offline: a query triggers when the skill is among this many first matches; default 3. */
             top?: number;
         };
+        RevisionInReview: {
+            name: string;
+            version: number;
+            /** @description The content digest a reviewer approves */
+            hash: string;
+            description: string;
+            message: string | null;
+            author: {
+                id: string;
+                name: string;
+            } | null;
+            createdAt: string;
+            /** @description The served revision (0: none yet) */
+            published: number;
+            /** @enum {string} */
+            state: "proposed" | "published" | "rejected";
+            note: string | null;
+            reviewer: {
+                id: string;
+                name: string;
+            } | null;
+            reviewedAt: string | null;
+            /** @description Whether the caller may publish it: a reviewer who is not its author */
+            mayPublish: boolean;
+        };
         SkillCommand: {
             name: string;
             description: string;
@@ -5971,6 +6682,11 @@ export interface components {
             message?: string;
             /** @description Agent id or name to chat as; agent tokens default to themselves, users get the workspace policy without it. */
             agent?: string;
+            /** @description Try a proposed revision of a workspace skill in this turn before it is published (people only; agents are refused) */
+            tryRevision?: {
+                skill: string;
+                version: number;
+            };
         } & {
             [key: string]: unknown;
         };

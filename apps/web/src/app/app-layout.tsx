@@ -1,5 +1,6 @@
 import {
   AppShell,
+  Badge,
   Box,
   Burger,
   Container,
@@ -7,11 +8,13 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconBooks,
   IconChartBar,
+  IconGitPullRequest,
   IconHeartbeat,
   IconLock,
   IconMessageChatbot,
@@ -21,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, NavLink, Outlet } from 'react-router';
 import type { Me } from '../api/client.ts';
+import { useProposals } from '../review/proposal-queries.ts';
 import { hasRole } from '../team/roles.ts';
 import classes from './app-layout.module.css';
 import { SignOutButton } from './sign-out-button.tsx';
@@ -33,19 +37,33 @@ const NAVIGATION = [
   { to: '/playground', label: 'Playground', icon: IconMessageChatbot },
   { to: '/health', label: 'Health', icon: IconHeartbeat },
   { to: '/usage', label: 'Usage', icon: IconChartBar },
+  { to: '/proposals', label: 'Proposals', icon: IconGitPullRequest, memberOnly: true },
   { to: '/team', label: 'Team', icon: IconUsers },
   { to: '/secrets', label: 'Secrets', icon: IconLock, adminOnly: true },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
-/** The main navigation's links (Secrets for admins only); `onNavigate` closes the phone menu. */
+/**
+ * The main navigation's links (Proposals, with how many wait for review, for members and up;
+ * Secrets for admins only); `onNavigate` closes the phone menu.
+ */
 function NavigationLinks({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const admin = hasRole(me.principal.role, 'admin');
-  const links = NAVIGATION.filter((link) => admin || !('adminOnly' in link));
+  const member = hasRole(me.principal.role, 'member');
+  const waiting = useProposals('proposed', { enabled: member }).data?.items.length ?? 0;
+  const links = NAVIGATION.filter(
+    (link) => (admin || !('adminOnly' in link)) && (member || !('memberOnly' in link)),
+  );
   return links.map(({ to, label, icon: Icon }) => (
     <NavLink key={to} to={to} className={classes.link} onClick={onNavigate}>
       <Icon size={18} aria-hidden />
       {label}
+      {to === '/proposals' && waiting > 0 ? (
+        <Badge size="sm" circle color="orange">
+          {waiting}
+          <VisuallyHidden> waiting</VisuallyHidden>
+        </Badge>
+      ) : null}
     </NavLink>
   ));
 }
@@ -84,7 +102,13 @@ export function AppLayout({ me }: { me: Me }) {
                   Skillset
                 </Text>
               </UnstyledButton>
-              <Box component="nav" aria-label="Main" visibleFrom="md" ml="md">
+              <Box
+                component="nav"
+                aria-label="Main"
+                visibleFrom="md"
+                ml="md"
+                className={classes.headerNavigation}
+              >
                 <Group gap={4} wrap="nowrap">
                   <NavigationLinks me={me} />
                 </Group>

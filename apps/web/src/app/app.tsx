@@ -45,6 +45,14 @@ const SecretsPage = lazyPage(
   () => import('../secrets/secrets-page.tsx').then((module) => module.SecretsPage),
   'Loading secrets…',
 );
+const ProposalsPage = lazyPage(
+  () => import('../review/proposals-page.tsx').then((module) => module.ProposalsPage),
+  'Loading proposals…',
+);
+const ProposalPage = lazyPage(
+  () => import('../review/proposal-page.tsx').then((module) => module.ProposalPage),
+  'Loading the proposal…',
+);
 const SettingsPage = lazyPage(() =>
   import('../settings/settings-page.tsx').then((module) => module.SettingsPage),
 );
@@ -66,6 +74,8 @@ function SignedInApp() {
         <Route path="skills/new" element={<NewSkillPage />} />
         <Route path="skills/upload" element={<SkillUploadPage />} />
         <Route path="skills/:name/edit" element={<EditSkillPage />} />
+        <Route path="proposals" element={<ProposalsPage me={me.data} />} />
+        <Route path="proposals/:name/:version" element={<ProposalPage me={me.data} />} />
         <Route path="team" element={<TeamPage me={me.data} />} />
         <Route path="secrets" element={<SecretsPage me={me.data} />} />
         <Route path="settings" element={<SettingsPage me={me.data} />} />

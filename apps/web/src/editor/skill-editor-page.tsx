@@ -2,6 +2,8 @@ import { Anchor, Breadcrumbs, Stack, Text } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { useMe } from '../app/use-me.ts';
+import { PendingProposalsNotice } from '../review/pending-proposals-notice.tsx';
 import { useSkillDetail } from '../skill/skill-queries.ts';
 import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
@@ -37,6 +39,7 @@ export function EditSkillPage() {
   const [params] = useSearchParams();
   const scope = readSkillScope(params.get('scope'));
   const detail = useSkillDetail({ name, scope });
+  const me = useMe();
   const crumbs = (
     <Breadcrumbs>
       <Anchor component={Link} to="/skills" size="sm">
@@ -70,6 +73,12 @@ export function EditSkillPage() {
   return (
     <Stack gap="md">
       {crumbs}
+      <PendingProposalsNotice
+        name={detail.data.name}
+        published={detail.data.version}
+        pending={detail.data.pendingProposals}
+        myUserId={me.data?.principal.id}
+      />
       <SkillEditor
         key={`${detail.data.scope}/${detail.data.name}`}
         initialText={detail.data.content}

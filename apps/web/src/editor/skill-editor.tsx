@@ -5,7 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SkillDetail } from '../api/client.ts';
+import { useMe } from '../app/use-me.ts';
+import { isProposal, type Proposal } from '../review/is-proposal.ts';
+import { proposalNotice } from '../review/proposal-notice.ts';
+import { proposalPath } from '../review/proposal-path.ts';
+import { useProposals } from '../review/proposal-queries.ts';
 import { skillPath } from '../skills/skill-path.ts';
+import { hasRole } from '../team/roles.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeaveGuardModal } from './leave-guard-modal.tsx';
@@ -49,22 +55,45 @@ export function SkillEditor({
   const [scope, setScope] = useState<'workspace' | 'personal'>('workspace');
   const [note, setNote] = useState('');
   const [choices, setChoices] = useState<Record<string, MergeSide>>({});
+  const me = useMe();
+  const workspaceSkill = (existing?.scope ?? scope) === 'workspace';
+  const review = useProposals('proposed', {
+    enabled: workspaceSkill && hasRole(me.data?.principal.role, 'member'),
+  });
+  // Where review is required, a save changes nothing served: say so before the click.
+  const proposing = workspaceSkill && review.data?.review === 'required';
 
-  const onSaved = async (detail: SkillDetail, merged: SkillMerge | undefined) => {
+  const onSaved = async (saved: SkillDetail | Proposal, merged: SkillMerge | undefined) => {
     guard.release();
     await queryClient.invalidateQueries({ queryKey: ['skills'] });
-    await queryClient.invalidateQueries({ queryKey: ['skill', detail.name] });
+    await queryClient.invalidateQueries({ queryKey: ['skill', saved.name] });
     const summary = merged === undefined ? '' : describeMerge(merged);
+    if (isProposal(saved)) {
+      // Nothing is served yet: the proposal's page says so and who may publish it.
+      await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+      const notice = proposalNotice(saved);
+      notifications.show({
+        color: 'blue',
+        title: notice.title,
+        message:
+          summary === ''
+            ? notice.message
+            : `${notice.message} Merged with version ${saved.published}, published meanwhile. ${summary}`,
+        autoClose: 12_000,
+      });
+      navigate(proposalPath(saved));
+      return;
+    }
     notifications.show({
       color: 'teal',
-      title: `Saved ${detail.name} (version ${detail.version})`,
+      title: `Saved ${saved.name} (version ${saved.version})`,
       message:
         summary === ''
           ? 'Your changes are saved.'
-          : `Merged with version ${detail.version - 1}, saved meanwhile. ${summary}`,
+          : `Merged with version ${saved.version - 1}, saved meanwhile. ${summary}`,
       autoClose: summary === '' ? 4000 : 12_000,
     });
-    navigate(skillPath(detail));
+    navigate(skillPath(saved));
   };
 
   const { text, setText, base, setBase, saving, saveError, conflict, setConflict, save } =
@@ -141,6 +170,13 @@ export function SkillEditor({
               ? 'Write the SKILL.md: YAML frontmatter, then the instructions.'
               : `Editing version ${base.version} of the ${existing.scope} skill.`}
           </Text>
+          {proposing ? (
+            <Text size="sm" c="dimmed">
+              This workspace requires review: saving proposes your change, and agents keep{' '}
+              {existing === undefined ? 'without the skill' : `getting version ${existing.version}`}{' '}
+              until a reviewer who is not you publishes it.
+            </Text>
+          ) : null}
         </Stack>
         <Group gap="xs" align="flex-end" justify="flex-end" style={{ flex: '1 1 300px' }}>
           {existing === undefined ? (
@@ -169,7 +205,13 @@ export function SkillEditor({
             disabled={errors > 0 || conflict !== undefined}
             title="Save (Ctrl+S)"
           >
-            {existing === undefined ? 'Create skill' : 'Save'}
+            {proposing
+              ? existing === undefined
+                ? 'Propose skill'
+                : 'Propose change'
+              : existing === undefined
+                ? 'Create skill'
+                : 'Save'}
           </Button>
         </Group>
       </Group>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../api/api-error.ts';
 import { api, type SkillDetail, type SkillScope, unwrap } from '../api/client.ts';
+import type { Proposal } from '../review/is-proposal.ts';
 import { mergeSkillText, resolveSkillMerge, type SkillMerge } from './merge-skill-text.ts';
 
 /** The skill being edited: its name, scope and the version (ETag) the text started from. */
@@ -30,8 +31,12 @@ export interface UseSkillSaveOptions {
   scope: 'workspace' | 'personal';
   /** The change note saved with the version. */
   note: string;
-  /** Called with the saved skill and, when it merged with a newer version, that merge. */
-  onSaved: (detail: SkillDetail, merged: SkillMerge | undefined) => Promise<void>;
+  /**
+   * Called with the saved skill — or, where the workspace requires review, the proposal that waits
+   * for a reviewer (the served version is unchanged) — and, when it merged with a newer version,
+   * that merge.
+   */
+  onSaved: (saved: SkillDetail | Proposal, merged: SkillMerge | undefined) => Promise<void>;
 }
 
 // A version saved between two tries merges again; past this many, the user decides.

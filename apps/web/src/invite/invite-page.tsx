@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { api, unwrap } from '../api/client.ts';
 import { CenteredCardPage } from '../app/centered-card-page.tsx';
+import { hasNoWayBack } from '../app/sign-in-again-advice.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
 import { roleLabel } from '../team/roles.ts';
@@ -17,7 +18,10 @@ const CLOSED: Record<string, string> = {
   expired: 'This invitation has expired.',
 };
 
-/** What an invitation link opens: who invites you where, then a new account or your own joins. */
+/**
+ * What an invitation link opens: who invites you where, then a new account or your own joins; a
+ * mailed invitation only for the account that proved its address (others are asked to sign out).
+ */
 export function InvitePage() {
   const { code = '' } = useParams();
   const navigate = useNavigate();
@@ -33,6 +37,10 @@ export function InvitePage() {
   // Signed in, but in no workspace yet: the account joins as itself.
   const signedInElsewhere = ApiError.isNoWorkspace(me.error);
   const asNewAccount = signedIn === undefined && !signedInElsewhere;
+  const signOut = useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/session', {})),
+    onSuccess: () => queryClient.resetQueries({ queryKey: ['me'] }),
+  });
   const accept = useMutation({
     mutationFn: () =>
       unwrap(
@@ -85,10 +93,54 @@ export function InvitePage() {
     event.preventDefault();
     accept.mutate();
   };
-  const mailed = invitation.delivery === 'email';
-  // Joining proves the address when it is the joining account's own (a new account takes it).
-  const provesAddress =
-    mailed && (asNewAccount || signedIn?.email?.toLowerCase() === invitation.email.toLowerCase());
+  const mailed = invitation.kind === 'email';
+  // Joining through a mailed link proves the address of the new account that takes it.
+  const provesAddress = mailed && asNewAccount;
+  const claimsAddress = signedIn?.email?.toLowerCase() === invitation.email.toLowerCase();
+  // A mailed invitation is only for the account that proved its address.
+  const notYours = mailed && signedIn !== undefined && !(claimsAddress && signedIn.emailVerified);
+  if (notYours && me.data !== undefined) {
+    return (
+      <CenteredCardPage title={`Join ${workspace}`}>
+        <Text>
+          You are invited to the workspace <b>{workspace}</b> as <b>{roleLabel(invitation.role)}</b>
+          . The invitation was mailed to <Code>{invitation.email}</Code>, and only the account that
+          proved that address can accept it.
+        </Text>
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          icon={<IconAlertTriangle size={18} aria-hidden />}
+          title={claimsAddress ? 'Your address is not proven yet' : 'Signed in as someone else'}
+        >
+          <Stack gap="xs">
+            <Text size="sm">
+              You are signed in as <b>{signedIn.name}</b>
+              {signedIn.email === null ? '' : ` (${signedIn.email})`}
+              {claimsAddress
+                ? ', whose address is not proven yet. An admin of your workspace can mail you a sign-in link: following it proves the address; then open this invitation again.'
+                : `. Sign out here to join with the account of ${invitation.email}: the one that proved it, or a new one.`}
+            </Text>
+            {hasNoWayBack(me.data) ? (
+              <Text size="sm">
+                Once signed out, you cannot sign back in to {signedIn.name} by yourself.
+              </Text>
+            ) : null}
+            {signOut.isError ? <Text size="sm">{signOut.error.message}</Text> : null}
+          </Stack>
+        </Alert>
+        <Button
+          variant={claimsAddress ? 'default' : 'filled'}
+          loading={signOut.isPending}
+          onClick={() => signOut.mutate()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Sign out
+        </Button>
+      </CenteredCardPage>
+    );
+  }
   return (
     <CenteredCardPage title={`Join ${workspace}`}>
       <Text>

@@ -19,6 +19,8 @@ import { InvocationArgumentsForm } from './invocation-arguments-form.tsx';
 import { MessageComposer } from './message-composer.tsx';
 import { messageText, type PlaygroundMessage } from './playground-message.ts';
 import { PromptPanel } from './prompt-panel.tsx';
+import { parseTryRevision } from './try-revision.ts';
+import { TryRevisionBanner } from './try-revision-banner.tsx';
 import { usePlaygroundChat } from './use-playground-chat.ts';
 
 const AS_ME = '';
@@ -42,15 +44,26 @@ function useCommands(agent: string | undefined) {
   });
 }
 
-/** Chat with an agent (or as me) under its policy, with `/` autocomplete and the prompt beside. */
+/**
+ * Chat with an agent (or as me) under its policy, with `/` autocomplete and the prompt beside;
+ * `?try=name@version` uses that proposed revision of the skill in every turn of the chat.
+ */
 export function PlaygroundPage() {
   const [params, setParams] = useSearchParams();
   const agentName = params.get('agent') ?? AS_ME;
   const agent = agentName === AS_ME ? undefined : agentName;
+  const tryParam = params.get('try');
+  const tryRevision = parseTryRevision(tryParam);
   const agents = useAgents();
   const [chatId, setChatId] = useState(newChatId);
+  // Trying a revision, or no longer, starts a chat of its own.
+  const [triedIn, setTriedIn] = useState(tryParam);
+  if (triedIn !== tryParam) {
+    setTriedIn(tryParam);
+    setChatId(newChatId());
+  }
   const [draft, setDraft] = useState('');
-  const chat = usePlaygroundChat(chatId, agent);
+  const chat = usePlaygroundChat(chatId, agent, tryRevision);
   const commands = useCommands(agent);
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   // The prompt panel reads the chat's active skills again once a turn has ended.
@@ -87,8 +100,18 @@ export function PlaygroundPage() {
   }, [chat.messages]);
 
   const switchAgent = (value: string | null) => {
-    setParams(value === null || value === AS_ME ? {} : { agent: value }, { replace: true });
+    setParams(
+      {
+        ...(value === null || value === AS_ME ? {} : { agent: value }),
+        ...(tryParam === null ? {} : { try: tryParam }),
+      },
+      { replace: true },
+    );
     setChatId(newChatId());
+  };
+  const stopTrying = () => {
+    chat.stop();
+    setParams(agent === undefined ? {} : { agent }, { replace: true });
   };
   const send = () => {
     const text = outgoing;
@@ -163,6 +186,9 @@ export function PlaygroundPage() {
           </Button>
         </Group>
       </Group>
+      {tryRevision === undefined ? null : (
+        <TryRevisionBanner revision={tryRevision} onStop={stopTrying} />
+      )}
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">

@@ -7,11 +7,18 @@ import type { Me } from '../api/client.ts';
 import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { hasRole } from '../team/roles.ts';
+import { useMembers } from '../team/team-queries.ts';
 import { AddSecretForm } from './add-secret-form.tsx';
 import { EditSecretModal } from './edit-secret-modal.tsx';
 import { SecretsNotConfigured } from './secrets-not-configured.tsx';
 import { SecretsTable } from './secrets-table.tsx';
-import { type Secret, useDeleteSecret, useSecrets, useSkillNames } from './use-secrets.ts';
+import {
+  type Secret,
+  useApproveRevision,
+  useDeleteSecret,
+  useSecrets,
+  useSkillNames,
+} from './use-secrets.ts';
 
 function Intro() {
   return (
@@ -25,10 +32,17 @@ function Intro() {
   );
 }
 
-function SecretsSection({ workspaceId }: { workspaceId: string }) {
+function SecretsSection({ workspaceId, userId }: { workspaceId: string; userId: string }) {
   const secrets = useSecrets(workspaceId, true);
   const skillNames = useSkillNames(secrets.isSuccess);
+  const members = useMembers(workspaceId);
   const remove = useDeleteSecret(workspaceId);
+  const approve = useApproveRevision(workspaceId);
+  const nameOf = (id: string | null) => {
+    if (id === null) return 'someone';
+    if (id === userId) return 'you';
+    return members.data?.find((member) => member.userId === id)?.name ?? 'someone else';
+  };
   const [editing, setEditing] = useState<Secret | undefined>();
   const [deleting, setDeleting] = useState<Secret | undefined>();
   const suggestions = skillNames.data ?? [];
@@ -79,12 +93,32 @@ function SecretsSection({ workspaceId }: { workspaceId: string }) {
           <Title order={2} size="h4" id="secret-list">
             Stored secrets
           </Title>
+          <Text size="sm" c="gray.7">
+            A skill’s scripts get a secret only in the revision an admin approved. A new version, an
+            edit or a restore by anyone runs without it until an admin approves that revision here.
+          </Text>
           {secrets.data.length === 0 ? (
             <Text size="sm" c="gray.7">
               No secrets yet. A skill that needs one lists it under <code>requires.env</code>.
             </Text>
           ) : (
-            <SecretsTable secrets={secrets.data} onEdit={setEditing} onDelete={setDeleting} />
+            <SecretsTable
+              secrets={secrets.data}
+              nameOf={nameOf}
+              approving={approve.isPending ? approve.variables : undefined}
+              onApprove={(approval) =>
+                approve.mutate(approval, {
+                  onSuccess: () =>
+                    notifications.show({
+                      color: 'teal',
+                      message: `Scripts of ${approval.skill} get ${approval.name} again.`,
+                    }),
+                  onError: (error) => notifications.show({ color: 'red', message: error.message }),
+                })
+              }
+              onEdit={setEditing}
+              onDelete={setDeleting}
+            />
           )}
         </Stack>
       </Paper>
@@ -131,7 +165,7 @@ export function SecretsPage({ me }: { me: Me }) {
     <Stack gap="lg">
       <Intro />
       {admin ? (
-        <SecretsSection workspaceId={me.principal.workspaceId} />
+        <SecretsSection workspaceId={me.principal.workspaceId} userId={me.principal.id} />
       ) : (
         <Alert variant="light" color="gray" icon={<IconLock size={18} aria-hidden />} role="status">
           Only admins and owners can see and change the workspace’s secrets.

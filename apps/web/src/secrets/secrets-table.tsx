@@ -1,16 +1,27 @@
-import { ActionIcon, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { Secret } from './use-secrets.ts';
+import { SecretBindingItem } from './secret-binding-item.tsx';
+import type { RevisionApproval, Secret, SecretBinding } from './use-secrets.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The workspace's secrets: name, bound skills, when it last changed, and edit and delete. */
+/**
+ * The workspace's secrets: name, bound skills with whether each one's current revision is
+ * approved (and a button to approve it), when it last changed, and edit and delete.
+ */
 export function SecretsTable({
   secrets,
+  nameOf,
+  approving,
+  onApprove,
   onEdit,
   onDelete,
 }: {
   secrets: Secret[];
+  nameOf: (id: string | null) => string;
+  /** The approval being saved, if any. */
+  approving: RevisionApproval | undefined;
+  onApprove: (approval: RevisionApproval) => void;
   onEdit: (secret: Secret) => void;
   onDelete: (secret: Secret) => void;
 }) {
@@ -38,30 +49,36 @@ export function SecretsTable({
                 </Text>
               </Table.Td>
               <Table.Td>
-                {secret.skills.length === 0 ? (
+                {secret.bindings.length === 0 ? (
                   <Text span inherit c="gray.7">
                     No skill yet
                   </Text>
                 ) : (
-                  <Group
+                  <Stack
                     gap={4}
                     component="ul"
                     aria-label={`Skills of ${secret.name}`}
                     style={{ listStyle: 'none', padding: 0, margin: 0 }}
                   >
-                    {secret.skills.map((skill) => (
-                      <Badge
-                        key={skill}
-                        component="li"
-                        variant="light"
-                        color="gray"
-                        tt="none"
-                        fw={500}
-                      >
-                        {skill}
-                      </Badge>
+                    {secret.bindings.map((binding: SecretBinding) => (
+                      <SecretBindingItem
+                        key={binding.skill}
+                        secret={secret.name}
+                        binding={binding}
+                        nameOf={nameOf}
+                        approving={
+                          approving?.name === secret.name && approving.skill === binding.skill
+                        }
+                        onApprove={(approved) =>
+                          onApprove({
+                            name: secret.name,
+                            skill: approved.skill,
+                            digest: approved.current.digest,
+                          })
+                        }
+                      />
                     ))}
-                  </Group>
+                  </Stack>
                 )}
               </Table.Td>
               <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>

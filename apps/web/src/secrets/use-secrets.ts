@@ -3,6 +3,8 @@ import { api, type Schemas, unwrap } from '../api/client.ts';
 
 /** A secret as listed: name, bound skills and dates, never its value. */
 export type Secret = Schemas['Secret'];
+/** One skill a secret is bound to: the revision an admin approved and the current one. */
+export type SecretBinding = Schemas['SecretBinding'];
 
 /** What a save sends: `value` absent keeps the stored value. */
 export interface SecretChange {
@@ -49,6 +51,28 @@ export function useSaveSecret(workspaceId: string) {
             skills: change.skills,
             ...(change.value === undefined ? {} : { value: change.value }),
           },
+        }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: secretsKey(workspaceId) }),
+  });
+}
+
+/** What an admin approves: the current revision (by the digest they saw) of a bound skill. */
+export interface RevisionApproval {
+  name: string;
+  skill: string;
+  digest: string;
+}
+
+/** Approves the current revision of a bound skill: its scripts get the secret from now on. */
+export function useApproveRevision(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (approval: RevisionApproval) =>
+      unwrap(
+        api.POST('/api/secrets/{name}/approvals', {
+          params: { path: { name: approval.name } },
+          body: { skill: approval.skill, digest: approval.digest },
         }),
       ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: secretsKey(workspaceId) }),

@@ -66,7 +66,12 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
   const [requireSigned, setRequireSigned] = useState(workspace.settings.requireSigned);
   const [signers, setSigners] = useState(workspace.settings.trustedSigners.join('\n'));
   const [revoked, setRevoked] = useState(workspace.settings.revokedSigners.join('\n'));
+  const reviewRequired = workspace.settings.review === 'required';
+  const [review, setReview] = useState(reviewRequired);
+  const [blockRecallDrop, setBlockRecallDrop] = useState(workspace.settings.blockRecallDrop);
   useEffect(() => {
+    setReview(workspace.settings.review === 'required');
+    setBlockRecallDrop(workspace.settings.blockRecallDrop);
     setBlockRisks(workspace.settings.contentRisks === 'block');
     setRequireSigned(workspace.settings.requireSigned);
     setSigners(workspace.settings.trustedSigners.join('\n'));
@@ -90,6 +95,9 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
               requireSigned,
               trustedSigners: lines(signers),
               revokedSigners: lines(revoked),
+              // Sent only when switched: turning review on checks that two people may publish.
+              ...(review === reviewRequired ? {} : { review: review ? 'required' : 'off' }),
+              blockRecallDrop,
             },
           },
         }),
@@ -100,6 +108,7 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
         queryClient.invalidateQueries({ queryKey: ['workspace', workspace.id] }),
         queryClient.invalidateQueries({ queryKey: ['me'] }),
         queryClient.invalidateQueries({ queryKey: ['skills'] }),
+        queryClient.invalidateQueries({ queryKey: ['proposals'] }),
       ]);
     },
   });
@@ -159,6 +168,20 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
           onChange={(event) => setBlockRisks(event.currentTarget.checked)}
         />
         <Switch
+          label="Require review"
+          description="A change to a workspace skill becomes a proposal that reaches no agent until a reviewer who is not its author publishes it (Proposals page). Needs two people who may publish: admins, owners or members with the reviewer grant (Team page)"
+          checked={review}
+          disabled={!canEdit}
+          onChange={(event) => setReview(event.currentTarget.checked)}
+        />
+        <Switch
+          label="Refuse a drop in trigger recall"
+          description="Publishing a proposal whose trigger eval (evals/triggers.json) finds fewer of the queries that should load the skill than the published version does needs the reviewer to override it; the override is recorded in the audit log"
+          checked={blockRecallDrop}
+          disabled={!canEdit}
+          onChange={(event) => setBlockRecallDrop(event.currentTarget.checked)}
+        />
+        <Switch
           label="Require signed skills"
           description="Only skills signed by one of the trusted signers below reach an agent; unsigned skills and skills changed since they were signed are left out (they can still be edited)"
           checked={requireSigned}
@@ -216,7 +239,8 @@ function SettingsForm({ workspace, canEdit }: { workspace: Workspace; canEdit: b
 
 /**
  * The workspace's settings: skills on or off, gated integrations, the catalog budget, content
- * risks, and whether skills must be signed by one of its trusted signers (and by no revoked key).
+ * risks, whether changes wait for a reviewer, and whether skills must be signed by one of its
+ * trusted signers (and by no revoked key).
  */
 export function WorkspaceSettingsCard({
   workspaceId,

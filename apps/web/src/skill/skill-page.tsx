@@ -16,6 +16,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
+import { PendingProposalsNotice, UpdatePendingBadge } from '../review/pending-proposals-notice.tsx';
 import { SkillBadgeList } from '../skills/skill-badge-list.tsx';
 import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
@@ -30,7 +31,7 @@ import { ResetToBuiltinButton } from './reset-to-builtin-button.tsx';
 import { SignatureBadge } from './signature-badge.tsx';
 import { skillFilePath } from './skill-file-path.ts';
 import { SkillMarkdown } from './skill-markdown.tsx';
-import { useSkillDetail } from './skill-queries.ts';
+import { useSkillDetail, useSkillVersions } from './skill-queries.ts';
 import { TriggerEvalSection } from './trigger-eval-section.tsx';
 import { UsageCard } from './usage-card.tsx';
 import { VersionsPanel } from './versions-panel.tsx';
@@ -50,6 +51,11 @@ export function SkillPage() {
   const openFile = params.get('file') ?? undefined;
   const key = { name, scope };
   const detail = useSkillDetail(key);
+  // Proposals and rollbacks part the published version's number from how many versions there are.
+  const versions = useSkillVersions(
+    { name: detail.data?.name ?? name, scope: detail.data?.scope },
+    { enabled: detail.data !== undefined },
+  );
   const toggle = useToggleSkill();
   const me = useMe();
 
@@ -121,6 +127,7 @@ export function SkillPage() {
               }}
             />
             <SignatureBadge signature={skill.signature} />
+            <UpdatePendingBadge name={skill.name} pending={skill.pendingProposals} />
           </Stack>
           <Group gap="xs">
             {/* Never disabled while saving: a disabled switch drops the keyboard focus to the page. */}
@@ -168,6 +175,12 @@ export function SkillPage() {
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {skill.description}
         </Text>
+        <PendingProposalsNotice
+          name={skill.name}
+          published={skill.version}
+          pending={skill.pendingProposals}
+          myUserId={me.data?.principal.id}
+        />
         {skill.shadowedBy === undefined ? null : (
           <Text size="sm">
             A {skill.shadowedBy} skill of the same name wins, so this one is not used.{' '}
@@ -199,7 +212,9 @@ export function SkillPage() {
               <Tabs.List>
                 <Tabs.Tab value="instructions">Instructions</Tabs.Tab>
                 <Tabs.Tab value="files">Files ({skill.files.length})</Tabs.Tab>
-                <Tabs.Tab value="versions">Versions ({skill.version})</Tabs.Tab>
+                <Tabs.Tab value="versions">
+                  Versions ({versions.data?.items.length ?? skill.version})
+                </Tabs.Tab>
               </Tabs.List>
               <Tabs.Panel value="instructions" pt="md">
                 <Paper withBorder p={{ base: 'sm', sm: 'lg' }}>

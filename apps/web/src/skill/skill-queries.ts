@@ -20,10 +20,11 @@ export function useSkillDetail(key: SkillKey) {
   });
 }
 
-/** The skill's versions, newest first. */
-export function useSkillVersions(key: SkillKey) {
+/** The skill's versions, newest first (with proposals, for people); `enabled` false waits. */
+export function useSkillVersions(key: SkillKey, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: ['skill', key.name, key.scope, 'versions'],
+    enabled: options.enabled ?? true,
     queryFn: ({ signal }) =>
       unwrap(api.GET('/api/skills/{name}/versions', { params: params(key), signal })),
   });

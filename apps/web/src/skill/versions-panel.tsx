@@ -1,90 +1,44 @@
-import {
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Flex, Group, Modal, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconRestore } from '@tabler/icons-react';
+import { IconArrowBackUp, IconRestore } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
-import { DiffView } from './diff-view.tsx';
-import { sideBySideDiff } from './side-by-side-diff.ts';
-import { type SkillKey, useSkillDiff, useSkillVersion, useSkillVersions } from './skill-queries.ts';
+import { useMe } from '../app/use-me.ts';
+import { isProposal } from '../review/is-proposal.ts';
+import { proposalNotice } from '../review/proposal-notice.ts';
+import { proposalPath } from '../review/proposal-path.ts';
+import { useProposals } from '../review/proposal-queries.ts';
+import { hasRole } from '../team/roles.ts';
+import { PublishVersionModal } from './publish-version-modal.tsx';
+import { type SkillKey, useSkillVersions } from './skill-queries.ts';
+import { VersionComparison } from './version-comparison.tsx';
+import { VersionReviewNote, wasPublished } from './version-review-note.tsx';
+import { VersionStateBadge } from './version-state-badge.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function Comparison({ skill, from, to }: { skill: SkillKey; from: number; to: number }) {
-  const before = useSkillVersion(skill, from);
-  const after = useSkillVersion(skill, to);
-  const diff = useSkillDiff(skill, from, to);
-  if (before.isError || after.isError) {
-    return <ErrorState error={before.error ?? after.error} />;
-  }
-  if (before.data === undefined || after.data === undefined) {
-    return <LoadingState label="Loading the versions…" />;
-  }
-  const otherFiles = (diff.data?.files ?? []).filter((file) => file.path !== 'SKILL.md');
-  return (
-    <Stack gap="sm">
-      <Text size="sm" fw={600}>
-        SKILL.md
-      </Text>
-      {before.data.content === after.data.content ? (
-        <Text size="sm" c="dimmed">
-          SKILL.md is the same in both versions.
-        </Text>
-      ) : (
-        <DiffView
-          rows={sideBySideDiff(before.data.content, after.data.content)}
-          before={`Version ${from}`}
-          after={`Version ${to}`}
-        />
-      )}
-      {otherFiles.map((file) => (
-        <Stack gap={4} key={file.path}>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {file.path}{' '}
-            <Badge size="xs" variant="light" tt="none">
-              {file.status}
-            </Badge>
-          </Text>
-          {file.binary ? (
-            <Text size="sm" c="dimmed">
-              Binary file changed.
-            </Text>
-          ) : (
-            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {file.diff}
-            </Code>
-          )}
-        </Stack>
-      ))}
-    </Stack>
-  );
-}
-
-/** The skill's versions: a list with restore, and a side-by-side comparison of any two. */
+/**
+ * The skill's versions: a list that marks proposed and rejected ones, with restore, review and —
+ * for those who may publish — publishing an earlier published version again (a rollback); and a
+ * side-by-side comparison of any two.
+ */
 export function VersionsPanel({ skill, current }: { skill: SkillKey; current: number }) {
   const versions = useSkillVersions(skill);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const me = useMe();
+  const workspaceSkill = skill.scope === 'workspace';
+  // The server says whether this person may publish, and whether changes wait for review.
+  const review = useProposals('proposed', {
+    enabled: workspaceSkill && hasRole(me.data?.principal.role, 'member'),
+  }).data;
+  const mayPublish = workspaceSkill && review?.mayReview === true;
+  const proposing = workspaceSkill && review?.review === 'required';
   // The compared versions live in the URL (`?tab=versions&from=2&to=5`): a diff can be linked.
   const [params, setParams] = useSearchParams();
-  const versionParam = (key: string, fallback: number) => {
-    const value = Number(params.get(key));
-    return Number.isSafeInteger(value) && value >= 1 && value <= current ? value : fallback;
-  };
-  const from = versionParam('from', Math.max(1, current - 1));
-  const to = versionParam('to', current);
   const setCompared = (next: { from?: number; to?: number }) =>
     setParams(
       (previous) => {
@@ -96,6 +50,7 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
       { replace: true },
     );
   const [restoring, setRestoring] = useState<number | undefined>();
+  const [publishing, setPublishing] = useState<{ version: number; hash: string }>();
   const restore = useMutation({
     mutationFn: (version: number) =>
       unwrap(
@@ -108,12 +63,24 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
       ),
     onSuccess: async (restored, version) => {
       setRestoring(undefined);
+      await queryClient.invalidateQueries({ queryKey: ['skill', skill.name] });
+      if (isProposal(restored)) {
+        await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+        const notice = proposalNotice(restored);
+        notifications.show({
+          color: 'blue',
+          autoClose: 12_000,
+          title: notice.title,
+          message: `It restores version ${version}. ${notice.message}`,
+        });
+        navigate(proposalPath(restored));
+        return;
+      }
       notifications.show({
         message: `Version ${version} restored as version ${restored.version}.`,
         color: 'teal',
       });
       setCompared({ from: version, to: restored.version });
-      await queryClient.invalidateQueries({ queryKey: ['skill', skill.name] });
       await queryClient.invalidateQueries({ queryKey: ['skills'] });
     },
     onError: (error) =>
@@ -124,6 +91,15 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
   if (versions.isError)
     return <ErrorState error={versions.error} onRetry={() => versions.refetch()} />;
   const items = versions.data.items;
+  const published = versions.data.current;
+  // Proposals are numbered above the published version: any listed version can be compared.
+  const newest = Math.max(current, ...items.map((item) => item.version));
+  const versionParam = (key: string, fallback: number) => {
+    const value = Number(params.get(key));
+    return Number.isSafeInteger(value) && value >= 1 && value <= newest ? value : fallback;
+  };
+  const from = versionParam('from', Math.max(1, current - 1));
+  const to = versionParam('to', current);
   const options = items.map((item) => ({
     value: String(item.version),
     label: `Version ${item.version}`,
@@ -145,14 +121,14 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
             {items.map((item) => (
               <Table.Tr key={item.version}>
                 <Table.Td>
-                  <Group gap={6} wrap="nowrap">
+                  <Flex
+                    gap={6}
+                    direction={{ base: 'column', sm: 'row' }}
+                    align={{ base: 'flex-start', sm: 'center' }}
+                  >
                     {item.version}
-                    {item.version === versions.data.current ? (
-                      <Badge size="xs" color="teal" variant="light" style={{ flexShrink: 0 }}>
-                        current
-                      </Badge>
-                    ) : null}
-                  </Group>
+                    <VersionStateBadge item={item} published={published} />
+                  </Flex>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{dateFormat.format(new Date(item.createdAt))}</Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -161,19 +137,54 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
                       {item.description}
                     </Text>
                   )}
+                  <VersionReviewNote state={item.reviewState} note={item.reviewNote} />
                 </Table.Td>
-                <Table.Td ta="right">
-                  {item.version === versions.data.current ? null : (
-                    <Button
-                      size="compact-xs"
-                      variant="light"
-                      leftSection={<IconRestore size={14} aria-hidden />}
-                      onClick={() => setRestoring(item.version)}
-                      aria-label={`Restore version ${item.version}`}
-                    >
-                      Restore
-                    </Button>
-                  )}
+                <Table.Td>
+                  <Flex
+                    gap={6}
+                    direction={{ base: 'column', sm: 'row' }}
+                    align={{ base: 'flex-end', sm: 'center' }}
+                    justify="flex-end"
+                  >
+                    {item.version === published ? null : item.reviewState === 'proposed' ? (
+                      <Button
+                        component={Link}
+                        to={proposalPath({ name: skill.name, version: item.version })}
+                        size="compact-xs"
+                        variant="light"
+                        color="orange"
+                        aria-label={`Review version ${item.version}`}
+                      >
+                        Review
+                      </Button>
+                    ) : (
+                      <>
+                        {mayPublish && wasPublished(item) ? (
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            color="teal"
+                            leftSection={<IconArrowBackUp size={14} aria-hidden />}
+                            onClick={() =>
+                              setPublishing({ version: item.version, hash: item.hash })
+                            }
+                            aria-label={`Publish version ${item.version}`}
+                          >
+                            Publish
+                          </Button>
+                        ) : null}
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          leftSection={<IconRestore size={14} aria-hidden />}
+                          onClick={() => setRestoring(item.version)}
+                          aria-label={`Restore version ${item.version}`}
+                        >
+                          Restore
+                        </Button>
+                      </>
+                    )}
+                  </Flex>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -210,7 +221,7 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
                 Pick two different versions.
               </Text>
             ) : (
-              <Comparison skill={skill} from={from} to={to} />
+              <VersionComparison skill={skill} from={from} to={to} />
             )}
           </>
         )}
@@ -221,11 +232,13 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
         onClose={() => setRestoring(undefined)}
         title={`Restore version ${restoring}?`}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text size="sm">
-            Its content becomes a new version, {versions.data.current + 1}; nothing is lost, and you
-            can restore the current version later.
+            {proposing
+              ? `Its content is proposed as a new version, ${newest + 1}: agents keep version ${published} until a reviewer who is not you publishes it.`
+              : `Its content becomes a new version, ${newest + 1}; nothing is lost, and you can restore the current version later.`}
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setRestoring(undefined)}>
@@ -240,6 +253,12 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
           </Group>
         </Stack>
       </Modal>
+      <PublishVersionModal
+        name={skill.name}
+        target={publishing}
+        published={published}
+        onClose={() => setPublishing(undefined)}
+      />
     </Stack>
   );
 }

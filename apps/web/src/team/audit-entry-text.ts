@@ -12,15 +12,29 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const quoted = (value: unknown, fallback: string): string =>
   text(value) === '' ? fallback : text(value);
 
+/** An invitation's kind; entries written before kinds had names say `delivery` (`link`: an open link). */
+const kindOf = (details: Record<string, unknown>): string =>
+  details.kind === 'open_link' || details.delivery === 'link' ? 'open_link' : text(details.kind);
+
 const ACTIONS: Record<string, Describe> = {
-  'invitation.create': (details) =>
-    `invited ${text(details.email)} as ${text(details.role)}${details.delivery === 'email' ? ' by mail' : ''}`,
-  'invitation.accept': (details) => `accepted the invitation for ${text(details.email)}`,
+  'invitation.create': (details) => {
+    const invited = `invited ${text(details.email)} as ${text(details.role)}`;
+    if (kindOf(details) === 'open_link') return `${invited} with an open link`;
+    return details.kind === 'email' || details.delivery === 'email'
+      ? `${invited} by mail`
+      : invited;
+  },
+  'invitation.accept': (details) =>
+    kindOf(details) === 'open_link'
+      ? `joined through the open link for ${text(details.email)}`
+      : `accepted the invitation for ${text(details.email)}`,
   'invitation.revoke': (details) => `revoked the invitation for ${text(details.email)}`,
   'member.add': (details, target) => `added ${target} as ${text(details.role)}`,
   'member.role': (details, target) =>
     `changed ${target} from ${text(details.previous)} to ${text(details.role)}`,
   'member.remove': (_details, target) => `removed ${target} from the workspace`,
+  'member.reviewer.grant': (_details, target) => `made ${target} a reviewer`,
+  'member.reviewer.revoke': (_details, target) => `took the reviewer grant from ${target}`,
   'member.sign_in_link': (details, target) =>
     details.delivery === 'email'
       ? `mailed a sign-in link to ${target}`
@@ -31,6 +45,16 @@ const ACTIONS: Record<string, Describe> = {
   'skill.update': (details, target) => `edited the skill ${quoted(details.name, target)}`,
   'skill.restore': (details, target) =>
     `restored version ${String(details.restoredVersion ?? '?')} of ${quoted(details.name, target)}`,
+  'skill.propose': (details, target) =>
+    `proposed version ${String(details.version ?? '?')} of ${quoted(details.name, target)}`,
+  'skill.publish': (details, target) =>
+    `published version ${String(details.to ?? '?')} of ${quoted(details.name, target)}${
+      details.overridden === true ? ', overriding a drop in trigger recall' : ''
+    }`,
+  'skill.rollback': (details, target) =>
+    `rolled ${quoted(details.name, target)} back to version ${String(details.to ?? '?')}`,
+  'skill.reject': (details, target) =>
+    `rejected version ${String(details.version ?? '?')} of ${quoted(details.name, target)}: ${text(details.note)}`,
   'skill.enable': (details, target) => `switched on ${quoted(details.name, target)}`,
   'skill.disable': (details, target) => `switched off ${quoted(details.name, target)}`,
   'skill.delete': (details, target) => `deleted the skill ${quoted(details.name, target)}`,
@@ -50,6 +74,8 @@ const ACTIONS: Record<string, Describe> = {
     return `bound the secret ${text(details.name)} to ${bound}`;
   },
   'secret.delete': (details) => `deleted the secret ${text(details.name)}`,
+  'secret.approve': (details) =>
+    `approved version ${String(details.version ?? '?')} of ${text(details.skill)} for the secret ${text(details.name)}`,
   'script.run': (details, target) => {
     const what = `${text(details.script)} of ${quoted(details.skill, target)}`;
     if (details.outcome !== 'ok') return `was refused running ${what} (${text(details.outcome)})`;
@@ -59,7 +85,11 @@ const ACTIONS: Record<string, Describe> = {
         : typeof details.exitCode === 'number'
           ? `exit code ${details.exitCode}`
           : `stopped by ${text(details.signal) || 'a signal'}`;
-    return `ran ${what}: ${end}, ${String(details.durationMs ?? '?')} ms`;
+    const withheld = Array.isArray(details.withheld)
+      ? details.withheld.map((secret) => text((secret as { name?: unknown })?.name)).filter(Boolean)
+      : [];
+    const without = withheld.length === 0 ? '' : `, without the unapproved ${withheld.join(', ')}`;
+    return `ran ${what}: ${end}, ${String(details.durationMs ?? '?')} ms${without}`;
   },
   'workspace.create': (details) => `created the workspace ${text(details.name)}`,
   'workspace.update': () => 'changed the workspace settings',

@@ -6,7 +6,7 @@ import { roleLabel } from './roles.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** What was just created: the mailed invitation's whereabouts, or the link to pass on (shown once). */
+/** What was just created: the mailed invitation's whereabouts, or the open link to pass on (shown once). */
 export function CreatedInvitationAlert({
   created,
   onClose,
@@ -29,8 +29,7 @@ export function CreatedInvitationAlert({
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="sm">
             The one-time link is on its way to their inbox and works until {until}. It is not shown
-            here: only the owner of the address can open it, and joining through it proves the
-            address is theirs.
+            here, and only the account that proves the address can join through it.
           </Text>
           <CloseButton aria-label="Hide this message" onClick={onClose} />
         </Group>
@@ -41,13 +40,14 @@ export function CreatedInvitationAlert({
     <Alert
       color="teal"
       variant="light"
-      title={`Invitation for ${invitation.email} (${roleLabel(invitation.role)})`}
+      title={`Open link for ${invitation.email} (${roleLabel(invitation.role)})`}
       withCloseButton={false}
     >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="sm">
-            Send this one-time link to them; it is shown only now and works until {until}.
+            Whoever opens this one-time link first joins as {roleLabel(invitation.role)}: give it to
+            them alone. It is shown only now and works until {until}.
           </Text>
           <CloseButton aria-label="Hide the link" onClick={onClose} />
         </Group>

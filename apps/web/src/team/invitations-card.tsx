@@ -67,8 +67,8 @@ function PendingInvitations({
               {invitation.email}
             </Text>
             <Text size="sm" c="dimmed">
-              {invitation.delivery === 'email' ? 'Mailed' : 'Link passed on'} · expires{' '}
-              {dateFormat.format(new Date(invitation.expiresAt))}
+              {invitation.kind === 'email' ? 'Mailed' : 'Open link: whoever holds it joins'} ·
+              expires {dateFormat.format(new Date(invitation.expiresAt))}
             </Text>
           </Stack>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -94,8 +94,8 @@ function PendingInvitations({
 }
 
 /**
- * Invite people by email and role (mailed when the server sends mail, or a one-time link to pass
- * on), and revoke pending invitations.
+ * Invite people by email and role (mailed to the address and bound to it when the server sends
+ * mail, or an open one-time link to pass on), and revoke pending invitations.
  */
 export function InvitationsCard({
   workspaceId,

@@ -5,14 +5,16 @@ import { type FormEvent, useState } from 'react';
 import { api, type Schemas, unwrap } from '../api/client.ts';
 import { grantableRoles, ROLE_OPTIONS, type WorkspaceRole } from './roles.ts';
 
-type Delivery = 'email' | 'link';
+type Kind = Schemas['InvitationKind'];
 
-const DELIVERY_HINTS: Record<Delivery, string> = {
-  email: 'The link goes to their address only; joining through it proves the address is theirs.',
-  link: 'You pass the link on yourself; their address stays unproven until they prove it.',
+const KIND_HINTS: Record<Kind, string> = {
+  email:
+    'The link goes to their address only, and only the account that proves that address can join through it.',
+  open_link:
+    'A one-time link you pass on yourself: whoever opens it first joins. Their address stays unproven.',
 };
 
-/** The invitation form: address, role and, when the server sends mail, how the link travels. */
+/** The invitation form: address, role and, when the server sends mail, the kind of invitation. */
 export function InviteForm({
   workspaceId,
   myRole,
@@ -27,15 +29,15 @@ export function InviteForm({
   const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<WorkspaceRole>('member');
-  const [chosenDelivery, setDelivery] = useState<Delivery>('email');
-  const delivery: Delivery = mailConfigured ? chosenDelivery : 'link';
+  const [chosenKind, setKind] = useState<Kind>('email');
+  const kind: Kind = mailConfigured ? chosenKind : 'open_link';
   const grantable = grantableRoles(myRole);
   const create = useMutation({
     mutationFn: () =>
       unwrap(
         api.POST('/api/workspaces/{id}/invitations', {
           params: { path: { id: workspaceId } },
-          body: { email: email.trim(), role, delivery },
+          body: { email: email.trim(), role, kind },
         }),
       ),
     onSuccess: async (created) => {
@@ -77,36 +79,32 @@ export function InviteForm({
           />
         </Group>
         {mailConfigured ? (
-          <Radio.Group
-            label="Delivery"
-            value={delivery}
-            onChange={(value) => setDelivery(value as Delivery)}
-          >
+          <Radio.Group label="Invitation" value={kind} onChange={(value) => setKind(value as Kind)}>
             <Group gap="md" mt={6} wrap="wrap">
-              <Radio value="email" label="Mail the link" />
-              <Radio value="link" label="Copy a link to pass on" />
+              <Radio value="email" label="Mail it to the address" />
+              <Radio value="open_link" label="Open link to pass on" />
             </Group>
           </Radio.Group>
         ) : null}
         <Text size="xs" c="dimmed">
           {roleHint}.{' '}
           {mailConfigured
-            ? DELIVERY_HINTS[delivery]
-            : 'This server sends no mail: you pass the link on yourself.'}
+            ? KIND_HINTS[kind]
+            : 'This server sends no mail, so the invitation is an open link: a one-time link you pass on yourself, and whoever opens it first joins.'}
         </Text>
         <Group>
           <Button
             type="submit"
             loading={create.isPending}
             leftSection={
-              delivery === 'email' ? (
+              kind === 'email' ? (
                 <IconSend size={16} aria-hidden />
               ) : (
                 <IconMailPlus size={16} aria-hidden />
               )
             }
           >
-            {delivery === 'email' ? 'Send invitation' : 'Create invitation'}
+            {kind === 'email' ? 'Send invitation' : 'Create open link'}
           </Button>
         </Group>
         {create.isError ? (

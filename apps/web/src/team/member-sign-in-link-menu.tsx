@@ -109,7 +109,8 @@ export function MemberSignInLinkMenu({
               <Text size="sm">
                 Whoever opens this link is signed in as {member.name}: give it to them alone. It
                 works once, until {timeFormat.format(new Date(link.data.expiresAt))}, and is shown
-                only now.
+                only now. It stops working should {member.name} join another workspace or get a role
+                as strong as yours before it is used.
               </Text>
               <CopyField label="Sign-in link" value={link.data.url} copyLabel="Copy sign-in link" />
             </>

@@ -5,6 +5,7 @@ import {
   Paper,
   Select,
   Stack,
+  Switch,
   Text,
   Title,
   Tooltip,
@@ -57,6 +58,24 @@ function useMemberMutations(workspaceId: string) {
     },
     onError: (error) => notifications.show({ color: 'red', message: error.message }),
   });
+  const changeReviewer = useMutation({
+    mutationFn: ({ member, reviewer }: { member: Member; reviewer: boolean }) =>
+      unwrap(
+        api.PATCH('/api/workspaces/{id}/members/{userId}', {
+          params: { path: { id: workspaceId, userId: member.userId } },
+          body: { reviewer },
+        }),
+      ),
+    onSuccess: async (member) => {
+      notifications.show({
+        message: member.reviewer
+          ? `${member.name} may now publish others’ proposals.`
+          : `${member.name} no longer publishes others’ proposals.`,
+      });
+      await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: ['proposals'] })]);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: error.message }),
+  });
   const remove = useMutation({
     mutationFn: (member: Member) =>
       unwrap(
@@ -69,16 +88,63 @@ function useMemberMutations(workspaceId: string) {
       await refresh();
     },
   });
-  return { changeRole, remove };
+  return { changeRole, changeReviewer, remove };
 }
 
 /**
- * The members of the workspace; admins and owners change roles, remove people and give them
- * sign-in links.
+ * Whether a member may publish others' proposals: always for admins and owners; a switch for an
+ * admin to give members the reviewer grant; a badge for those who have it otherwise.
+ */
+function ReviewerControl({
+  member,
+  canGrant,
+  pending,
+  onChange,
+}: {
+  member: Member;
+  canGrant: boolean;
+  pending: boolean;
+  onChange: (reviewer: boolean) => void;
+}) {
+  if (member.role === 'owner' || member.role === 'admin') {
+    return (
+      <Tooltip label="Admins and owners may always publish others’ proposals">
+        <Badge variant="outline" color="teal" tt="none" style={{ flexShrink: 0 }}>
+          Reviewer
+        </Badge>
+      </Tooltip>
+    );
+  }
+  if (canGrant && member.role === 'member') {
+    return (
+      // Never disabled while saving: a disabled switch drops the keyboard focus to the page.
+      <Switch
+        size="sm"
+        label="Reviewer"
+        aria-label={`Reviewer: ${member.name}`}
+        checked={member.reviewer}
+        aria-busy={pending}
+        onChange={(event) => {
+          if (!pending) onChange(event.currentTarget.checked);
+        }}
+      />
+    );
+  }
+  if (!member.reviewer) return null;
+  return (
+    <Badge variant="outline" color="teal" tt="none" style={{ flexShrink: 0 }}>
+      Reviewer
+    </Badge>
+  );
+}
+
+/**
+ * The members of the workspace and who may review; admins and owners change roles and reviewer
+ * grants, remove people and give them sign-in links.
  */
 export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: MembersCardProps) {
   const members = useMembers(workspaceId);
-  const { changeRole, remove } = useMemberMutations(workspaceId);
+  const { changeRole, changeReviewer, remove } = useMemberMutations(workspaceId);
   const [removing, setRemoving] = useState<Member | undefined>();
   const grantable = grantableRoles(myRole);
   const admin = hasRole(myRole, 'admin');
@@ -151,6 +217,15 @@ export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: M
                     </Group>
                   </Stack>
                   <Group gap="xs" wrap="nowrap">
+                    <ReviewerControl
+                      member={member}
+                      canGrant={admin}
+                      pending={
+                        changeReviewer.isPending &&
+                        changeReviewer.variables.member.userId === member.userId
+                      }
+                      onChange={(reviewer) => changeReviewer.mutate({ member, reviewer })}
+                    />
                     {manageable ? (
                       <Select
                         aria-label={`Role of ${member.name}`}

@@ -16,6 +16,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoadingState } from '../app/states.tsx';
 import { DiagnosticsList } from '../editor/diagnostics-list.tsx';
+import { isProposal } from '../review/is-proposal.ts';
+import { proposalNotice } from '../review/proposal-notice.ts';
+import { proposalPath } from '../review/proposal-path.ts';
 import { skillPath } from '../skills/skill-path.ts';
 import { UploadDropZone } from './upload-drop-zone.tsx';
 import { UploadPreviewCard } from './upload-preview-card.tsx';
@@ -79,15 +82,21 @@ export function SkillUploadPage() {
     setSaving(true);
     setSaveError(undefined);
     try {
-      const detail = await sendUpload({ file: step.file, target: step.target, dryRun: false });
-      if (isPreview(detail)) throw new Error('The server answered with a preview.');
+      const saved = await sendUpload({ file: step.file, target: step.target, dryRun: false });
+      if (isPreview(saved)) throw new Error('The server answered with a preview.');
       await queryClient.invalidateQueries({ queryKey: ['skills'] });
-      await queryClient.invalidateQueries({ queryKey: ['skill', detail.name] });
+      await queryClient.invalidateQueries({ queryKey: ['skill', saved.name] });
+      if (isProposal(saved)) {
+        await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+        notifications.show({ color: 'blue', autoClose: 12_000, ...proposalNotice(saved) });
+        navigate(proposalPath(saved));
+        return;
+      }
       notifications.show({
         color: 'teal',
-        message: `Saved ${detail.name} (version ${detail.version}).`,
+        message: `Saved ${saved.name} (version ${saved.version}).`,
       });
-      navigate(skillPath(detail));
+      navigate(skillPath(saved));
     } catch (error) {
       setSaveError(error instanceof Error ? error.message : String(error));
     } finally {

@@ -12,14 +12,23 @@ import {
   type SkillEntry,
   type SkillRegistry,
   TRIGGER_EVAL_SET_PATH,
+  type TriggerEvalCase,
   type TriggerEvalReport,
 } from '@skillset/core';
+import { findBinary } from '@skillset/core/node';
 import type { LanguageModel } from 'ai';
+import { AGENT_EVAL_DRIVERS } from '../agent-eval/agent-eval-drivers.ts';
+import { evaluateTriggersWithAgent } from '../agent-eval/evaluate-triggers-with-agent.ts';
+import { type AgentName, agentDefinition } from '../agents/agent-table.ts';
 import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
-import { formatTriggerEvalJunit, formatTriggerEvalTable } from '../output/format-trigger-eval.ts';
+import {
+  type EvalReport,
+  formatTriggerEvalJunit,
+  formatTriggerEvalTable,
+} from '../output/format-trigger-eval.ts';
 import { printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runEval}. */
@@ -28,6 +37,12 @@ export interface EvalCommandOptions {
   dirs: string[];
   evalSet?: string;
   model?: string;
+  /** Run the queries through this agent's binary instead. */
+  agent?: string;
+  /** The agent's executable, instead of its name on PATH. */
+  agentBin?: string;
+  /** Seconds one query may run through the agent. */
+  agentTimeout: number;
   runs: number;
   top: number;
   json?: boolean;
@@ -103,21 +118,61 @@ async function chooseTargets(
   return targets;
 }
 
+/** The agent's executable: `--agent-bin` (a path, or a name on PATH) or the agent's own name on PATH. */
+function findAgentBin(terminal: Terminal, agent: AgentName, agentBin: string | undefined) {
+  const wanted = agentBin ?? AGENT_EVAL_DRIVERS[agent].bin;
+  const name = wanted.includes('/') ? path.resolve(terminal.cwd, wanted) : wanted;
+  const found = findBinary(name, { searchPath: terminal.env.PATH ?? '' });
+  if (found !== undefined) return found;
+  const label = agentDefinition(agent).label;
+  throw new EvalInputError(
+    agentBin === undefined
+      ? `${label} is not installed here: there is no ${wanted} on PATH; install it or pass --agent-bin PATH.`
+      : `--agent-bin ${agentBin}: there is no such executable; pass the path of ${label}'s binary.`,
+  );
+}
+
+async function evaluateWithAgent(
+  terminal: Terminal,
+  sets: ReadonlyArray<{ skill: string; path: string; cases: TriggerEvalCase[] }>,
+  options: EvalCommandOptions,
+): Promise<EvalReport[]> {
+  const agent = options.agent as AgentName;
+  const bin = findAgentBin(terminal, agent, options.agentBin);
+  const reports: EvalReport[] = [];
+  for (const { skill, path: folder, cases } of sets) {
+    reports.push(
+      await evaluateTriggersWithAgent({
+        agent,
+        bin,
+        skill: { name: skill, path: folder },
+        cases,
+        runs: options.runs,
+        timeoutSeconds: options.agentTimeout,
+        context: { cwd: terminal.cwd, env: terminal.env },
+      }),
+    );
+  }
+  return reports;
+}
+
 async function evaluate(
   terminal: Terminal,
   registry: SkillRegistry,
   entries: readonly SkillEntry[],
   options: EvalCommandOptions,
   agent: { policy: PolicyContext; gate: PolicyGate; model: LanguageModel | undefined },
-): Promise<TriggerEvalReport[]> {
+): Promise<EvalReport[]> {
   const { policy, gate, model } = agent;
   const targets = await chooseTargets(terminal, registry, entries, options);
   const problems = targets.flatMap(({ cases }) => (cases.ok ? [] : [cases.message]));
   if (problems.length > 0) throw new EvalInputError(problems.join('\n'));
   const sets = targets.map(({ entry, cases }) => ({
     skill: entry.name,
+    path: entry.path,
     cases: cases.ok ? cases.cases : [],
   }));
+  if (options.agent !== undefined) return evaluateWithAgent(terminal, sets, options);
   if (model === undefined || options.model === undefined) {
     const index = await buildLocalSearchIndex(terminal, { registry, entries });
     return sets.map(({ skill, cases }) =>
@@ -142,7 +197,7 @@ async function evaluate(
 
 function printReports(
   terminal: Terminal,
-  reports: readonly TriggerEvalReport[],
+  reports: readonly EvalReport[],
   misses: ReadonlyMap<string, readonly string[]>,
 ) {
   reports.forEach((report, position) => {
@@ -154,11 +209,17 @@ function printReports(
 }
 
 /**
- * `skillset eval [SKILL...]`: runs each skill's trigger eval set, offline through the ranked search
- * or with `--model` through a model choosing from the whole catalog; exits 1 when a skill misses
- * `--min-recall` or `--min-precision`.
+ * `skillset eval [SKILL...]`: runs each skill's trigger eval set, offline through the ranked search,
+ * with `--model` through a model choosing from the whole catalog, or with `--agent` through that
+ * agent's own binary; exits 1 when a skill misses `--min-recall` or `--min-precision`.
  */
 export async function runEval(terminal: Terminal, options: EvalCommandOptions): Promise<number> {
+  if (options.agent !== undefined && options.model !== undefined) {
+    terminal.stderr.write(
+      'skillset: --agent runs the queries with the model configured for that agent; pass --agent or --model, not both.\n',
+    );
+    return 1;
+  }
   let model: LanguageModel | undefined;
   try {
     model = options.model === undefined ? undefined : resolveModel(options.model, terminal.env);
@@ -176,7 +237,7 @@ export async function runEval(terminal: Terminal, options: EvalCommandOptions): 
       entryPoint: 'search_skills',
       leftOutOf: 'the eval',
     });
-    let reports: TriggerEvalReport[];
+    let reports: EvalReport[];
     try {
       reports = await evaluate(terminal, registry, entries, options, {
         policy: policy.context,

@@ -1,7 +1,13 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SkillEntry, SkillIssue } from '@skillset/core';
-import { EXPORT_AGENT_LABELS, type ExportAgent, exportRoot } from '../install/export-targets.ts';
+import { type AgentName, agentDefinition } from '../agents/agent-table.ts';
+import {
+  type ExportScope,
+  findExportTargets,
+  findSecondCopies,
+  resolveExportAgents,
+} from '../install/export-targets.ts';
 import { findSpecRejections } from '../install/find-spec-rejections.ts';
 import { displayFolder } from '../install/install-root.ts';
 import { printCandidateIssues, toJsonIssue } from '../install/print-candidate.ts';
@@ -14,13 +20,16 @@ import { paint, printJson, printLine, type Terminal } from '../output/terminal.t
 
 /** Options for {@link runExport}. */
 export interface ExportCommandOptions {
-  to: ExportAgent;
+  /** The agents whose folders to write (`--to`, repeatable; `agents` is codex's old name). */
+  to: string[];
   /** The skills to export; none = every project skill (project folders and `--dir`s). */
   names: string[];
   dirs: string[];
   /** Relative symbolic links to the skill folders instead of copies. */
   link?: boolean;
-  /** The agent's folder in HOME instead of the project's. */
+  /** The agents' folders in HOME instead of the project's. */
+  global?: boolean;
+  /** The old name of `global`. */
   personal?: boolean;
   /** Replace existing folders, and write skills the agent would reject. */
   force?: boolean;
@@ -31,11 +40,13 @@ interface ExportPlan {
   entry: SkillEntry;
   candidate: SkillCandidate;
   target: string;
-  /** What the agent would reject (the Agent Skills spec); written anyway with `--force`. */
+  /** The agents that read the skill at `target`. */
+  agents: AgentName[];
+  /** What the agents would reject (the Agent Skills spec); written anyway with `--force`. */
   rejections: SkillIssue[];
   /**
-   * `write` a new folder, `replace` one (`--force`), `blocked` by one, `same`: already there,
-   * `rejected`: the agent would reject it (without `--force`).
+   * `write` a new folder, `replace` one (`--force`), `blocked` by one, `same`: already there (or
+   * already read where it is), `rejected`: the agent would reject it (without `--force`).
    */
   action: 'write' | 'replace' | 'blocked' | 'same' | 'rejected';
 }
@@ -45,26 +56,24 @@ function fail(terminal: Terminal, message: string): number {
   return 1;
 }
 
-function isInside(root: string, folder: string): boolean {
-  const relative = path.relative(root, folder);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
+const realOrSelf = (folder: string) => realpath(folder).catch(() => folder);
+
+const labels = (agents: readonly AgentName[]) =>
+  agents.map((agent) => agentDefinition(agent).label).join(' and ');
 
 async function chooseEntries(
   entries: SkillEntry[],
   options: ExportCommandOptions,
-  root: string,
+  scope: ExportScope,
 ): Promise<SkillEntry[] | string> {
   if (options.names.length === 0) {
-    const realRoot = await realpath(root).catch(() => root);
     const projectSkills: SkillEntry[] = [];
     for (const entry of entries) {
       if (entry.scope !== 'project') continue;
-      const folder = await realpath(entry.path).catch(() => entry.path);
-      if (!isInside(realRoot, folder)) projectSkills.push(entry);
+      if ((await findExportTargets(entry.path, scope)).length > 0) projectSkills.push(entry);
     }
     if (projectSkills.length === 0) {
-      return 'no project skills to export; name the skills to export or pass --dir.';
+      return `no project skills to export: ${labels(scope.agents)} already read${scope.agents.length === 1 ? 's' : ''} every one where it is; name the skills to export or pass --dir.`;
     }
     return projectSkills;
   }
@@ -84,40 +93,69 @@ async function chooseEntries(
 
 async function planExport(
   entry: SkillEntry,
-  root: string,
+  scope: ExportScope,
   options: ExportCommandOptions,
   terminal: Terminal,
-): Promise<ExportPlan> {
+): Promise<ExportPlan[]> {
   const candidate = await readFolderCandidate({
     folder: entry.path,
     source: displayFolder(terminal, entry.path),
   });
-  const target = path.join(root, candidate.name);
+  const targets = await findExportTargets(entry.path, scope);
   const rejections = candidate.valid
-    ? await findSpecRejections({ folder: entry.path, reader: EXPORT_AGENT_LABELS[options.to] })
+    ? await findSpecRejections({
+        folder: entry.path,
+        reader: labels(targets.length > 0 ? targets.flatMap((each) => each.agents) : scope.agents),
+      })
     : [];
-  const plan = { entry, candidate, target, rejections };
-  if (rejections.length > 0 && !options.force) return { ...plan, action: 'rejected' };
-  const existing = await lstat(target).catch(() => undefined);
-  if (existing === undefined) return { ...plan, action: 'write' };
-  const [realTarget, realSource] = await Promise.all([
-    realpath(target).catch(() => target),
-    realpath(entry.path),
-  ]);
-  if (realTarget === realSource) return { ...plan, action: 'same' };
-  return { ...plan, action: options.force ? 'replace' : 'blocked' };
+  const base = { entry, candidate, rejections };
+  if (targets.length === 0)
+    return [{ ...base, target: entry.path, agents: scope.agents, action: 'same' }];
+  const refused = !candidate.valid || (rejections.length > 0 && !options.force);
+  // A skill that is refused is reported once, for every agent it was meant for.
+  const chosen = refused
+    ? [
+        {
+          root: (targets[0] as (typeof targets)[number]).root,
+          agents: targets.flatMap((each) => each.agents),
+        },
+      ]
+    : targets;
+  const plans: ExportPlan[] = [];
+  for (const { root, agents } of chosen) {
+    const target = path.join(root, candidate.name);
+    const plan = { ...base, target, agents };
+    if (rejections.length > 0 && !options.force) {
+      plans.push({ ...plan, action: 'rejected' });
+      continue;
+    }
+    const existing = await lstat(target).catch(() => undefined);
+    if (existing === undefined) plans.push({ ...plan, action: 'write' });
+    else if ((await realOrSelf(target)) === (await realpath(entry.path)))
+      plans.push({ ...plan, action: 'same' });
+    else plans.push({ ...plan, action: options.force ? 'replace' : 'blocked' });
+  }
+  return plans;
 }
 
 /**
- * `skillset export --to AGENT [NAME...]`: copies (or links, `--link`, relatively) skills into the
- * folder another agent reads, validating each first; without `--force` it refuses a skill the agent
- * would reject (the Agent Skills spec) and refuses to overwrite.
+ * `skillset export --to AGENT... [NAME...]`: copies (or links, `--link`, relatively) skills into
+ * the folders the agents read — one copy each agent reads, none where an agent already reads the
+ * skill — validating each first; without `--force` it refuses a skill an agent would reject (the
+ * Agent Skills spec) and refuses to overwrite.
  */
 export async function runExport(
   terminal: Terminal,
   options: ExportCommandOptions,
 ): Promise<number> {
-  const root = exportRoot(terminal, { agent: options.to, personal: options.personal === true });
+  const { agents, notes } = resolveExportAgents(options.to);
+  if (options.personal === true) notes.push('--personal is now --global.');
+  for (const note of notes) terminal.stderr.write(`skillset: note: ${note}\n`);
+  const scope: ExportScope = {
+    agents,
+    context: { cwd: terminal.cwd, env: terminal.env },
+    global: options.global === true || options.personal === true,
+  };
   const registry = await openLocalRegistry(terminal, options.dirs);
   let entries: SkillEntry[];
   try {
@@ -126,15 +164,18 @@ export async function runExport(
   } finally {
     await registry.close();
   }
-  const chosen = await chooseEntries(entries, options, root);
+  const chosen = await chooseEntries(entries, options, scope);
   if (typeof chosen === 'string') return fail(terminal, chosen);
   const plans: ExportPlan[] = [];
-  for (const entry of chosen) plans.push(await planExport(entry, root, options, terminal));
+  for (const entry of chosen) plans.push(...(await planExport(entry, scope, options, terminal)));
 
-  const invalid = plans.filter((plan) => !plan.candidate.valid);
+  const once = (list: ExportPlan[]) =>
+    list.filter((plan, index) => list.findIndex((other) => other.entry === plan.entry) === index);
+  const invalid = once(plans.filter((plan) => !plan.candidate.valid));
   const blocked = plans.filter((plan) => plan.action === 'blocked');
   const rejected = plans.filter((plan) => plan.action === 'rejected');
   const ok = invalid.length === 0 && blocked.length === 0 && rejected.length === 0;
+  const warnings: string[] = [];
   if (ok) {
     for (const plan of plans) {
       if (plan.action === 'same') continue;
@@ -144,18 +185,29 @@ export async function runExport(
         ...(options.link ? { linkTo: await realpath(plan.entry.path) } : { skill: plan.candidate }),
       });
     }
+    for (const plan of plans) {
+      const copies = await findSecondCopies(plan.candidate.name, plan.agents, scope, (folder) =>
+        displayFolder(terminal, folder),
+      );
+      warnings.push(...copies.map((copy) => `${copy}; remove all but one so it sees one copy`));
+    }
   }
   const how = options.link ? 'linked' : 'copied';
   if (options.json) {
     printJson(terminal, {
-      to: options.to,
-      folder: root,
+      to: agents,
+      folders: [
+        ...new Set(
+          plans.filter((plan) => plan.action !== 'same').map((plan) => path.dirname(plan.target)),
+        ),
+      ],
       link: options.link === true,
       written: ok,
-      skills: plans.map(({ entry, candidate, target, action, rejections }) => ({
+      skills: plans.map(({ entry, candidate, target, agents, action, rejections }) => ({
         name: candidate.name,
         source: entry.path,
         path: target,
+        agents,
         valid: candidate.valid,
         action,
         issues: candidate.issues.map(toJsonIssue),
@@ -208,12 +260,13 @@ export async function runExport(
     }
     return fail(terminal, 'nothing was written.');
   }
-  for (const plan of plans) {
+  for (const plan of once(plans)) {
     for (const issue of plan.rejections) {
       terminal.stderr.write(
         `skillset: warning: ${plan.candidate.name}: ${issue.message}; written anyway (--force)\n`,
       );
     }
   }
+  for (const warning of warnings) terminal.stderr.write(`skillset: warning: ${warning}\n`);
   return 0;
 }

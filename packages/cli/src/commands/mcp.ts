@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { createPolicyGate, createRegistry } from '@skillset/core/lean';
 import { serveSkillsMcpStdio } from '@skillset/mcp/server';
+import { agentSkillFolders } from '../agents/agent-skill-folders.ts';
+import type { AgentName } from '../agents/agent-table.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { createLocalSources, reportSourceIssues } from '../open-local-registry.ts';
 import type { Terminal } from '../output/terminal.ts';
@@ -8,6 +11,10 @@ import type { Terminal } from '../output/terminal.ts';
 /** Options for {@link runMcp}. */
 export interface McpCommandOptions {
   dirs: string[];
+  /** Also serve the existing skill folders this agent reads (project and user). */
+  agent?: AgentName;
+  /** Whether use_skill's description carries the skills' catalog (default true). */
+  catalog?: boolean;
   /** Where JSON-RPC requests arrive; defaults to the process's stdin. */
   stdin?: Readable;
   /** Resolves when the server should stop (besides stdin closing); defaults to SIGINT or SIGTERM. */
@@ -15,14 +22,21 @@ export interface McpCommandOptions {
 }
 
 /**
- * `skillset mcp`: an MCP server on stdio over the standard locations, the built-in skills and each
- * `--dir`, watched for edits, under the local policy. Stdout carries JSON-RPC only; logs go to stderr.
+ * `skillset mcp`: an MCP server on stdio over the standard locations, the built-in skills, each
+ * `--dir` and, with `--agent`, the folders that agent reads, watched for edits, under the local policy. Stdout carries JSON-RPC only; logs go to stderr.
  */
 export async function runMcp(terminal: Terminal, options: McpCommandOptions): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const policy = await openLocalPolicy(terminal);
   const registry = createRegistry({
-    sources: await createLocalSources(terminal, options.dirs, { watch: true }),
+    sources: await createLocalSources(
+      terminal,
+      [
+        ...options.dirs,
+        ...(options.agent === undefined ? [] : agentFolders(terminal, options.agent)),
+      ],
+      { watch: true },
+    ),
   });
   try {
     // The opening exchange does not wait for the scan (synchronous, so it would hold up the
@@ -37,6 +51,7 @@ export async function runMcp(terminal: Terminal, options: McpCommandOptions): Pr
       policy: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
       stdin,
       stdout: terminal.stdout as Writable,
+      toolCatalog: options.catalog ?? true,
       onOpen: () => opened(),
     });
     const stdinEnded = new Promise<void>((resolve) => {
@@ -61,6 +76,14 @@ export async function runMcp(terminal: Terminal, options: McpCommandOptions): Pr
   } finally {
     await registry.close();
   }
+}
+
+/** The folders an agent reads skills from, in the project and the user's home, that exist. */
+function agentFolders(terminal: Terminal, agent: AgentName): string[] {
+  return [
+    ...agentSkillFolders(agent, terminal, false).reads,
+    ...agentSkillFolders(agent, terminal, true).reads,
+  ].filter((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory() === true);
 }
 
 function processStopSignal(): Promise<void> {

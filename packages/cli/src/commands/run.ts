@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readlink, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -8,7 +8,12 @@ import {
   type SkillRequirements,
   SkillsetError,
 } from '@skillset/core';
-import { listSkillFolderFiles, runSkillScript, type SkillScriptResult } from '@skillset/core/node';
+import {
+  findSkillFolderLinks,
+  listSkillFolderFiles,
+  runSkillScript,
+  type SkillScriptResult,
+} from '@skillset/core/node';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
 import { paint, type Terminal } from '../output/terminal.ts';
@@ -136,6 +141,22 @@ function printFiles(terminal: Terminal, scratchDir: string, result: SkillScriptR
   terminal.stderr.write(`skillset: the scratch folder ${scratchDir}${holds}`);
 }
 
+/** Names the symbolic links the scratch folder holds (a script may point one at any host file). */
+async function warnOfLinks(terminal: Terminal, scratchDir: string) {
+  const links = await findSkillFolderLinks(scratchDir).catch(() => []);
+  if (links.length === 0) return;
+  const listed = await Promise.all(
+    links.slice(0, LISTED_FILES).map(async (link) => {
+      const target = await readlink(path.join(scratchDir, link)).catch(() => '?');
+      return `  ${JSON.stringify(link)} -> ${JSON.stringify(target)}\n`;
+    }),
+  );
+  const more = links.length - listed.length;
+  terminal.stderr.write(
+    `skillset: warning: the scratch folder holds symbolic links, which are not files the script wrote and which Skillset never follows; do not open them:\n${listed.join('')}${more > 0 ? `  … and ${more} more\n` : ''}`,
+  );
+}
+
 /**
  * `skillset run SKILL SCRIPT [ARGS…]`: runs a file of a local skill in the sandbox, with only the
  * environment variables the skill declares (`requires.env`), and exits with the script's code.
@@ -200,5 +221,6 @@ export async function runRun(terminal: Terminal, options: RunCommandOptions): Pr
   terminal.stdout.write(result.stdout);
   terminal.stderr.write(result.stderr);
   printFiles(terminal, scratchDir, result);
+  await warnOfLinks(terminal, scratchDir);
   return exitCodeOf(result);
 }

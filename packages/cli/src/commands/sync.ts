@@ -1,6 +1,7 @@
 import { displayFolder } from '../install/install-root.ts';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { printJson, printLine, type Terminal } from '../output/terminal.ts';
+import { resolveServerAccess } from '../server-api/resolve-server-access.ts';
 import { runSyncPass, type SyncReport } from '../sync/run-sync-pass.ts';
 import { createSyncClient } from '../sync/sync-client.ts';
 import { type SyncAgent, syncTargets } from '../sync/sync-targets.ts';
@@ -32,9 +33,11 @@ function printReport(terminal: Terminal, report: SyncReport, dryRun: boolean) {
       action.kind === 'remove'
         ? ''
         : ` v${action.version}${action.previousVersion === undefined ? '' : ` (was v${action.previousVersion})`}`;
+    const removed =
+      action.removed === undefined ? '' : `; second copy removed: ${action.removed.join(', ')}`;
     printLine(
       terminal,
-      `  ${mark[action.kind]} ${action.name}${version}  ${action.folders.join(', ')}`,
+      `  ${mark[action.kind]} ${action.name}${version}  ${action.folders.join(', ')}${removed}`,
     );
     if (action.signature !== undefined) printLine(terminal, `      ${action.signature}`);
   }
@@ -47,22 +50,13 @@ function printReport(terminal: Terminal, report: SyncReport, dryRun: boolean) {
  * folders, with a lockfile; `--watch` keeps them in step with the server's change feed.
  */
 export async function runSync(terminal: Terminal, options: SyncCommandOptions): Promise<number> {
-  const server = options.server ?? terminal.env.SKILLSET_SERVER;
-  const token = options.token ?? terminal.env.SKILLSET_TOKEN;
-  if (server === undefined || !/^https?:\/\/[^/]/.test(server)) {
-    terminal.stderr.write(
-      `skillset: ${server === undefined ? 'no server given' : `'${server}' is not an http(s) URL`}; pass --server https://skills.example.com (or set SKILLSET_SERVER).\n`,
-    );
-    return 1;
-  }
-  if (token === undefined || token.trim() === '') {
-    terminal.stderr.write(
-      "skillset: no token given; create one in the web UI's settings (it shows the whole command) and pass it with --token or SKILLSET_TOKEN.\n",
-    );
+  const access = resolveServerAccess(terminal, options);
+  if (typeof access === 'string') {
+    terminal.stderr.write(`skillset: ${access}\n`);
     return 1;
   }
   const policy = await openLocalPolicy(terminal);
-  const client = createSyncClient(server, token.trim());
+  const client = createSyncClient(access.server, access.token);
   const targets = syncTargets(terminal, options.agents, options.global === true);
   const dryRun = options.dryRun === true && options.watch !== true;
   let failed = false;

@@ -81,9 +81,10 @@ export async function runVerify(
     for (const entry of entries) {
       const files = await readSkillFiles(registry, entry);
       const name = entry.manifest?.name ?? entry.name;
+      const links = await registry.listLinks(entry);
       results.push({
         entry,
-        status: await verifySkillSignature({ name, files, trust: policy.trust }),
+        status: await verifySkillSignature({ name, files, links, trust: policy.trust }),
       });
     }
     if (options.json === true) {

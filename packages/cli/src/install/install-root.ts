@@ -19,7 +19,7 @@ export function installRoot(terminal: Terminal, scope: InstallScope): string {
 }
 
 /** A folder as a person reads it: relative to the current folder inside it, `~/…` in HOME. */
-export function displayFolder(terminal: Terminal, folder: string): string {
+export function displayFolder(terminal: Pick<Terminal, 'cwd' | 'env'>, folder: string): string {
   const relative = path.relative(terminal.cwd, folder);
   if (!relative.startsWith('..') && !path.isAbsolute(relative)) return relative || '.';
   const home = terminal.env.HOME;

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveSkillLimits, type SkillPackageFile } from '@skillset/core';
 import {
+  findSkillFolderLinks,
   listSkillFolderFiles,
   readSkillFolderFile,
   SKILL_FILE_NAMES,
@@ -19,12 +20,29 @@ export interface ReadFolderCandidateOptions {
 
 /**
  * Validates a skill folder as `skillset validate` does and reads its files into memory, with their
- * execute bits; too many or too large files make it invalid.
+ * execute bits; too many or too large files make it invalid, and so does a symbolic link inside it,
+ * which is never followed (what is copied, packed or installed holds regular files only).
  */
 export async function readFolderCandidate(
   options: ReadFolderCandidateOptions,
 ): Promise<SkillCandidate> {
   const { folder, source } = options;
+  const links = await findSkillFolderLinks(folder);
+  if (links.length > 0) {
+    return {
+      name: path.basename(folder),
+      source,
+      valid: false,
+      issues: links.map((link) => ({
+        code: 'symlink_entry',
+        severity: 'error' as const,
+        message: `${JSON.stringify(link)} in ${source} is a symbolic link, which Skillset never follows or copies; replace it with the file or folder it points to.`,
+        field: link,
+      })),
+      skillBytes: new Uint8Array(),
+      files: [],
+    };
+  }
   const limits = resolveSkillLimits();
   const validated = await validateSkillPath(folder);
   const name = validated.name ?? path.basename(folder);

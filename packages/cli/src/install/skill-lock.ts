@@ -38,6 +38,8 @@ const sourceSchema = z.discriminatedUnion('type', [
 
 const entrySchema = z.strictObject({
   source: sourceSchema,
+  /** `sync`: the agents it installed the skill for (`--agent`), whatever folders they read it from. */
+  agents: z.array(z.string()).optional(),
   /** The skill folders this entry owns, relative to the lockfile's folder. */
   folders: z.array(z.string()).min(1),
   /** sha256 (hex) of every file as installed, by path relative to the skill folder. */

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
 import {
   chmod,
   lstat,
   mkdir,
   mkdtemp,
+  open,
   realpath,
   rename,
   rm,
   symlink,
-  writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
 import { SkillsetError } from '@skillset/core';
 import type { CliErrorCode } from '../cli-error-code.ts';
+import { findSkillLayoutProblem } from './find-skill-layout-problem.ts';
 import type { SkillCandidate } from './skill-candidate.ts';
 
 /** Options for {@link writeSkillFolder}. */
@@ -36,17 +38,28 @@ export interface WriteSkillFolderResult {
 /** Folders are 0755 and files 0644 (0755 when executable), whatever the umask. */
 const FOLDER_MODE = 0o755;
 
+/** A new file only: never one that exists, never through a symbolic link. */
+const CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
 async function writeFileWithMode(file: string, bytes: Uint8Array, mode: number): Promise<void> {
-  await writeFile(file, bytes, { mode });
-  await chmod(file, mode);
+  const handle = await open(file, CREATE_FLAGS, mode);
+  try {
+    await handle.writeFile(bytes);
+    await handle.chmod(mode);
+  } finally {
+    await handle.close();
+  }
 }
 
-/** Creates the folders of `relative` below `root` (which exists), each 0755. */
+/** Creates the folders of `relative` below `root` (which exists), each 0755, entering no link. */
 async function makeFolders(root: string, relative: string[]): Promise<void> {
   let folder = root;
   for (const part of relative) {
     folder = path.join(folder, part);
-    if ((await lstat(folder).catch(() => undefined)) !== undefined) continue;
+    const stats = await lstat(folder).catch(() => undefined);
+    if (stats?.isDirectory()) continue;
+    if (stats !== undefined) throw new Error(`${folder} is in the way of a folder`);
     await mkdir(folder);
     await chmod(folder, FOLDER_MODE);
   }
@@ -69,12 +82,28 @@ export function targetExistsError(target: string): SkillsetError<CliErrorCode> {
  * Writes a skill folder (or a relative link to one) atomically: everything goes into a temporary
  * sibling that is renamed into place, so a failure leaves nothing partial; a replaced folder is
  * moved aside first and removed only once the new one is in place. Folders get mode 0755, files
- * 0644 or 0755 (executable), whatever the umask.
+ * 0644 or 0755 (executable), whatever the umask. A folder name that is not a skill name, or a file
+ * path that would leave the folder, refuses the whole skill (`unsafe_skill_layout`) before anything
+ * is written; no file is written through a symbolic link.
  */
 export async function writeSkillFolder(
   options: WriteSkillFolderOptions,
 ): Promise<WriteSkillFolderResult> {
   const { target, force = false, linkTo } = options;
+  const problem = findSkillLayoutProblem({
+    name: path.basename(target),
+    paths:
+      options.skill === undefined
+        ? []
+        : ['SKILL.md', ...options.skill.files.map((file) => file.path)],
+  });
+  if (problem !== undefined) {
+    throw new SkillsetError<CliErrorCode>({
+      code: 'unsafe_skill_layout',
+      message: `Refusing to write ${target}: ${problem}; nothing of it was written.`,
+      details: { path: target },
+    });
+  }
   const parent = path.dirname(target);
   const replaced = await exists(target);
   if (replaced && !force) throw targetExistsError(target);

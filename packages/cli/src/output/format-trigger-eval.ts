@@ -1,4 +1,9 @@
 import { escapeXml, type TriggerCaseResult, type TriggerEvalReport } from '@skillset/core';
+import type { AgentTriggerEvalReport } from '../agent-eval/evaluate-triggers-with-agent.ts';
+import { agentDefinition } from '../agents/agent-table.ts';
+
+/** A trigger eval as `skillset eval` prints it: offline, with a model, or through an agent. */
+export type EvalReport = TriggerEvalReport | AgentTriggerEvalReport;
 
 /** XML text or attribute value; control characters XML 1.0 forbids become U+FFFD. */
 const xml = (text: string) =>
@@ -7,22 +12,27 @@ const xml = (text: string) =>
 
 const figure = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 
-function describeRun(report: TriggerEvalReport): string {
+const runsPerQuery = (report: EvalReport) =>
+  `${report.runs} run${report.runs === 1 ? '' : 's'} per query`;
+
+function describeRun(report: EvalReport): string {
   const skills = `${report.skillCount} skill${report.skillCount === 1 ? '' : 's'}`;
-  return report.mode === 'offline'
-    ? `offline: ranked search, top ${report.top} of ${skills}, within half the best score`
-    : `${report.model}, ${report.runs} run${report.runs === 1 ? '' : 's'} per query, ${skills}`;
+  if (report.mode === 'offline')
+    return `offline: ranked search, top ${report.top} of ${skills}, within half the best score`;
+  if (report.mode === 'agent')
+    return `${agentDefinition(report.agent).label} (${report.agentBin}), ${runsPerQuery(report)}, ${skills} in its folders`;
+  return `${report.model}, ${runsPerQuery(report)}, ${skills}`;
 }
 
-function outcomeColumn(report: TriggerEvalReport, result: TriggerCaseResult): string {
-  if (report.mode === 'model') return `${result.triggers}/${result.runs}`;
+function outcomeColumn(report: EvalReport, result: TriggerCaseResult): string {
+  if (report.mode !== 'offline') return `${result.triggers}/${result.runs}`;
   return result.rank === null || result.rank === undefined ? '-' : String(result.rank);
 }
 
 /** The summary line of one skill's eval: recall, precision, pass@k, and how many cases pass. */
-export function summarizeTriggerEvalLine(report: TriggerEvalReport): string {
+export function summarizeTriggerEvalLine(report: EvalReport): string {
   const parts = [`recall ${figure(report.recall)}`, `precision ${figure(report.precision)}`];
-  if (report.mode === 'model')
+  if (report.mode !== 'offline')
     parts.push(
       `pass@${report.runs} ${figure(report.passAtK)}`,
       `pass^${report.runs} ${figure(report.passAllK)}`,
@@ -32,8 +42,8 @@ export function summarizeTriggerEvalLine(report: TriggerEvalReport): string {
 }
 
 /** One skill's eval as a plain-text table: a heading, a row per case, the summary. */
-export function formatTriggerEvalTable(report: TriggerEvalReport): string[] {
-  const outcomeHeading = report.mode === 'model' ? 'runs' : 'rank';
+export function formatTriggerEvalTable(report: EvalReport): string[] {
+  const outcomeHeading = report.mode === 'offline' ? 'rank' : 'runs';
   const outcomes = report.cases.map((result) => outcomeColumn(report, result));
   const width = Math.max(outcomeHeading.length, ...outcomes.map((text) => text.length));
   const lines = [
@@ -58,7 +68,7 @@ export function formatTriggerEvalTable(report: TriggerEvalReport): string[] {
 
 /** The reports as JUnit XML: a test suite per skill, a test case per query, and one per missed threshold. */
 export function formatTriggerEvalJunit(
-  reports: readonly TriggerEvalReport[],
+  reports: readonly EvalReport[],
   thresholdMisses: ReadonlyMap<string, readonly string[]>,
 ): string {
   const suites = reports.map((report) => {
@@ -78,7 +88,7 @@ export function formatTriggerEvalJunit(
     const failures = report.failed + thresholds.length;
     return [
       `  <testsuite name="${xml(report.skill)}" tests="${tests}" failures="${failures}">`,
-      `    <properties><property name="mode" value="${xml(report.mode === 'model' ? `${report.model}` : 'offline')}"/><property name="recall" value="${figure(report.recall)}"/><property name="precision" value="${figure(report.precision)}"/></properties>`,
+      `    <properties><property name="mode" value="${xml(report.mode === 'model' ? `${report.model}` : report.mode === 'agent' ? `agent:${report.agent}` : 'offline')}"/><property name="recall" value="${figure(report.recall)}"/><property name="precision" value="${figure(report.precision)}"/></properties>`,
       ...cases,
       ...thresholds,
       '  </testsuite>',

@@ -1,6 +1,8 @@
 import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { TrustedSigners } from '@skillset/core';
+import { isDeepStrictEqual } from 'node:util';
+import { describeSkillPath, type TrustedSigners } from '@skillset/core';
+import { findSkillLayoutProblem } from '../install/find-skill-layout-problem.ts';
 import {
   describeLocalEdits,
   findLocalEdits,
@@ -16,6 +18,7 @@ import {
   verifyCandidateSignature,
 } from '../install/verify-candidate-signature.ts';
 import { writeSkillFolder } from '../install/write-skill-folder.ts';
+import { planSkillSync } from './plan-skill-sync.ts';
 import type { SyncClient, SyncManifest, SyncManifestSkill } from './sync-client.ts';
 import type { SyncTargets } from './sync-targets.ts';
 
@@ -25,9 +28,12 @@ export interface SyncAction {
   name: string;
   /** The server's version (install, update) or the one that was there (remove). */
   version: number;
+  /** The version installed before, when it differs. */
   previousVersion?: number;
-  /** The skill folders written or removed. */
+  /** The skill folders written or removed, as a person reads them (`~/…` in HOME). */
   folders: string[];
+  /** Install, update: second copies removed because the agents read the skill elsewhere now. */
+  removed?: string[];
   /** The written version's signature: "signed by …" or "unsigned" (install, update). */
   signature?: string;
 }
@@ -68,10 +74,6 @@ const exists = async (file: string) => (await lstat(file).catch(() => undefined)
 const digestsOf = (skill: SyncManifestSkill) =>
   Object.fromEntries(skill.files.map((file) => [file.path, file.sha256]));
 
-const sameDigests = (a: Record<string, string>, b: Record<string, string>) =>
-  Object.keys(a).length === Object.keys(b).length &&
-  Object.entries(a).every(([file, digest]) => b[file] === digest);
-
 /** Downloads every file of a skill and checks each against the manifest's size and sha256. */
 async function download(client: SyncClient, skill: SyncManifestSkill) {
   let skillBytes: Uint8Array | undefined;
@@ -91,10 +93,11 @@ async function download(client: SyncClient, skill: SyncManifestSkill) {
 }
 
 /**
- * One `skillset sync` pass: installs the skills the server grants into every agent folder,
- * updates those whose files changed, removes those it installed that the server no longer grants,
- * and records what it owns in the lockfile. A folder edited here, or one it did not install, is
- * left alone and reported (unless `force`); nothing outside the folders it owns is removed.
+ * One `skillset sync` pass: installs the skills the server grants so that every agent asked for
+ * (and every agent of an earlier pass) reads each once, updates those whose files changed, removes
+ * those it installed that the server no longer grants, and records what it owns in the lockfile.
+ * A folder edited here, or one it did not install, is left alone and reported (unless `force`)
+ * while the skill's other folders go ahead; nothing outside the folders it owns is removed.
  */
 export async function runSyncPass(options: SyncPassOptions): Promise<SyncReport> {
   const { client, targets, force = false, dryRun = false } = options;
@@ -103,6 +106,7 @@ export async function runSyncPass(options: SyncPassOptions): Promise<SyncReport>
   const base = path.dirname(targets.lockFile);
   const absolute = (folder: string) => path.resolve(base, folder);
   const relative = (folder: string) => path.relative(base, folder).split(path.sep).join('/');
+  const show = targets.display;
   const ours = (entry: SkillLockEntry | undefined) =>
     entry?.source.type === 'server' &&
     entry.source.url === client.server &&
@@ -116,120 +120,152 @@ export async function runSyncPass(options: SyncPassOptions): Promise<SyncReport>
     lockFile: targets.lockFile,
   };
   let lockChanged = false;
+  const entryOf = (name: string) =>
+    Object.hasOwn(lock.skills, name) ? lock.skills[name] : undefined;
+  /** A folder the lock names for `name` that is not `<an agent's skills folder>/<name>`. */
+  const strayFolder = (name: string, entry: SkillLockEntry) => {
+    const validName = findSkillLayoutProblem({ name, paths: [] }) === undefined;
+    return entry.folders
+      .map(absolute)
+      .find(
+        (folder) => !validName || !targets.roots.some((root) => folder === path.join(root, name)),
+      );
+  };
+  const strayConflict = (name: string, folder: string): SyncConflict => ({
+    name,
+    reason: `${show(targets.lockFile)} says sync installed ${describeSkillPath(name)} in ${describeSkillPath(show(folder))}, which is not <an agent's skills folder>/${name}; nothing there was changed — fix or delete that entry of the lockfile`,
+  });
 
   for (const skill of manifest.skills) {
-    const entry = lock.skills[skill.name];
+    const problem = findSkillLayoutProblem({
+      name: skill.name,
+      paths: skill.files.map((file) => file.path),
+    });
+    if (problem !== undefined) {
+      report.conflicts.push({
+        name: skill.name,
+        reason: `Refused the skill ${describeSkillPath(skill.name)} from the server: ${problem}; nothing of it was written`,
+      });
+      continue;
+    }
+    const entry = entryOf(skill.name);
+    const stray = entry === undefined ? undefined : strayFolder(skill.name, entry);
+    if (entry !== undefined && stray !== undefined && ours(entry)) {
+      report.conflicts.push(strayConflict(skill.name, stray));
+      continue;
+    }
     if (entry !== undefined && !ours(entry)) {
       report.conflicts.push({
         name: skill.name,
-        reason: `${skill.name} was installed from ${'spec' in entry.source ? entry.source.spec : entry.source.url} (see ${relative(targets.lockFile)}); remove it with skillset remove to sync the server's`,
+        reason: `${skill.name} was installed from ${'spec' in entry.source ? entry.source.spec : entry.source.url} (see ${show(targets.lockFile)}); remove it with skillset remove to sync the server's`,
       });
       continue;
     }
     const digests = digestsOf(skill);
-    const owned = new Set((entry?.folders ?? []).map(absolute));
-    const wanted = new Set([
-      ...owned,
-      ...[...targets.folders.values()].map((root) => path.join(root, skill.name)),
-    ]);
-    const writes: string[] = [];
-    const conflicts: SyncConflict[] = [];
-    for (const folder of wanted) {
-      if (!(await exists(folder))) writes.push(folder);
-      else if (!owned.has(folder)) {
-        if (force) writes.push(folder);
-        else
-          conflicts.push({
-            name: skill.name,
-            folder: relative(folder),
-            reason: `${relative(folder)} exists and was not installed by skillset sync; move it away or pass --force to replace it`,
-          });
-      } else if (entry === undefined || !sameDigests(entry.files, digests)) {
-        const edits = await findLocalEdits(folder, entry?.files ?? {});
-        if (edits !== undefined && !force)
-          conflicts.push({
-            name: skill.name,
-            folder: relative(folder),
-            reason: `${relative(folder)} was edited here (${describeLocalEdits(edits)}); not updated to version ${skill.version} — pass --force to replace it`,
-          });
-        else writes.push(folder);
-      }
-    }
-    if (conflicts.length > 0) {
-      report.conflicts.push(...conflicts);
-      continue;
-    }
-    if (writes.length === 0) {
-      report.unchanged.push(skill.name);
-      continue;
-    }
-    const previousVersion = entry?.source.type === 'server' ? entry.source.version : undefined;
-    report.actions.push({
-      kind: entry === undefined ? 'install' : 'update',
+    const plan = await planSkillSync({
       name: skill.name,
       version: skill.version,
-      ...(previousVersion === undefined ? {} : { previousVersion }),
-      folders: writes.map(relative),
+      digests,
+      entry,
+      targets,
+      force,
     });
-    if (dryRun) continue;
-    try {
-      const content = await download(client, skill);
-      const status = await verifyCandidateSignature(
-        { name: skill.name, ...content },
-        options.trust ?? { allowedSigners: [], revokedKeys: [] },
-      );
-      const refusal =
-        options.requireSigned === true ? signatureRefusal(skill.name, status) : undefined;
-      if (refusal !== undefined)
-        throw new Error(`${refusal}; nothing of ${skill.name} was written.`);
-      const action = report.actions.at(-1);
-      if (action !== undefined) action.signature = describeSignature(status);
-      for (const folder of writes)
-        await writeSkillFolder({ target: folder, force: true, skill: content });
-    } catch (error) {
-      report.actions.pop();
-      report.conflicts.push({ name: skill.name, reason: (error as Error).message });
+    report.conflicts.push(...plan.conflicts);
+    const written = plan.writes.length > 0;
+    const lockedVersion = entry?.source.type === 'server' ? entry.source.version : undefined;
+    const version = written || lockedVersion === undefined ? skill.version : lockedVersion;
+    const folders = [...new Set([...plan.writes, ...plan.keep])].map(relative).sort();
+    const next: SkillLockEntry = {
+      source: { type: 'server', url: client.server, workspace: manifest.workspace.id, version },
+      agents: plan.agents,
+      folders,
+      files: written || entry === undefined ? digests : entry.files,
+    };
+    if (!written && plan.remove.length === 0) {
+      if (plan.conflicts.length === 0) report.unchanged.push(skill.name);
+      const same =
+        entry === undefined ||
+        (isDeepStrictEqual(entry.agents, plan.agents) &&
+          isDeepStrictEqual([...entry.folders].sort(), folders));
+      if (!dryRun && !same) {
+        if (folders.length > 0) lock.skills[skill.name] = next;
+        else delete lock.skills[skill.name];
+        lockChanged = true;
+      }
       continue;
     }
-    lock.skills[skill.name] = {
-      source: {
-        type: 'server',
-        url: client.server,
-        workspace: manifest.workspace.id,
-        version: skill.version,
-      },
-      folders: [...wanted].map(relative),
-      files: digests,
+    const action: SyncAction = {
+      kind: entry === undefined ? 'install' : 'update',
+      name: skill.name,
+      version,
+      ...(lockedVersion === undefined || lockedVersion === version
+        ? {}
+        : { previousVersion: lockedVersion }),
+      folders: plan.writes.map(show),
+      ...(plan.remove.length === 0 ? {} : { removed: plan.remove.map(show) }),
     };
+    report.actions.push(action);
+    if (dryRun) continue;
+    if (written) {
+      try {
+        const content = await download(client, skill);
+        const status = await verifyCandidateSignature(
+          { name: skill.name, ...content },
+          options.trust ?? { allowedSigners: [], revokedKeys: [] },
+        );
+        const refusal =
+          options.requireSigned === true ? signatureRefusal(skill.name, status) : undefined;
+        if (refusal !== undefined)
+          throw new Error(`${refusal}; nothing of ${skill.name} was written.`);
+        action.signature = describeSignature(status);
+        for (const folder of plan.writes)
+          await writeSkillFolder({ target: folder, force: true, skill: content });
+      } catch (error) {
+        report.actions.pop();
+        report.conflicts.push({ name: skill.name, reason: (error as Error).message });
+        continue;
+      }
+    }
+    for (const folder of plan.remove) await rm(folder, { recursive: true, force: true });
+    if (folders.length > 0) lock.skills[skill.name] = next;
+    else delete lock.skills[skill.name];
     lockChanged = true;
   }
 
   const granted = new Set(manifest.skills.map((skill) => skill.name));
   for (const [name, entry] of Object.entries(lock.skills)) {
     if (granted.has(name) || !ours(entry)) continue;
-    const present = [];
+    const stray = strayFolder(name, entry);
+    if (stray !== undefined) {
+      report.conflicts.push(strayConflict(name, stray));
+      continue;
+    }
+    const removed: string[] = [];
+    const kept: string[] = [];
     for (const folder of entry.folders.map(absolute)) {
       if (!(await exists(folder))) continue;
       const edits = await findLocalEdits(folder, entry.files);
-      if (edits !== undefined && !force) {
+      if (edits === undefined || force) removed.push(folder);
+      else {
+        kept.push(folder);
         report.conflicts.push({
           name,
-          folder: relative(folder),
-          reason: `${relative(folder)} was edited here (${describeLocalEdits(edits)}); the server no longer grants ${name}, but it was not removed — delete it yourself or pass --force`,
+          folder: show(folder),
+          reason: `${show(folder)} was edited here (${describeLocalEdits(edits)}); the server no longer grants ${name}, but it was not removed — delete it yourself or pass --force`,
         });
       }
-      present.push(folder);
     }
-    if (report.conflicts.some((conflict) => conflict.name === name)) continue;
+    if (removed.length === 0 && kept.length > 0) continue;
     report.actions.push({
       kind: 'remove',
       name,
       version: entry.source.type === 'server' ? entry.source.version : 0,
-      folders: present.map(relative),
+      folders: removed.map(show),
     });
     if (dryRun) continue;
-    for (const folder of present) await rm(folder, { recursive: true, force: true });
-    delete lock.skills[name];
+    for (const folder of removed) await rm(folder, { recursive: true, force: true });
+    if (kept.length === 0) delete lock.skills[name];
+    else entry.folders = kept.map(relative);
     lockChanged = true;
   }
   if (lockChanged) await writeSkillLock(targets.lockFile, lock);

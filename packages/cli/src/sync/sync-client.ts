@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { describeTokenRefusal } from '../server-api/describe-token-refusal.ts';
+import { describeUnreachable } from '../server-api/describe-unreachable.ts';
 
 const manifestSchema = z.object({
   workspace: z.object({ id: z.string(), name: z.string() }),
@@ -35,10 +37,7 @@ async function describeFailure(response: Response, what: string): Promise<SyncSe
   try {
     message = ((await response.json()) as { error?: { message?: string } }).error?.message ?? '';
   } catch {}
-  if (response.status === 401)
-    return new SyncServerError(
-      `The server refused the token (401${message ? `: ${message}` : ''}); create one in the web UI's settings and pass it with --token or SKILLSET_TOKEN.`,
-    );
+  if (response.status === 401) return new SyncServerError(describeTokenRefusal(message));
   return new SyncServerError(
     `${what} failed: HTTP ${response.status}${message ? ` — ${message}` : ''}.`,
   );
@@ -56,10 +55,7 @@ export function createSyncClient(server: string, token: string): SyncClient {
       });
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error;
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new SyncServerError(
-        `Cannot reach ${base} (${cause?.code ?? cause?.message ?? (error as Error).message}); is the server running, and is --server its address?`,
-      );
+      throw new SyncServerError(describeUnreachable(base, error));
     }
     if (!response.ok) throw await describeFailure(response, what);
     return response;

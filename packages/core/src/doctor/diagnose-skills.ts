@@ -27,6 +27,11 @@ export interface DiagnoseSkillsOptions {
   index?: SkillIndexOptions;
   /** Under `requireSigned`: each entry's signature status, so a skill it leaves out is a finding. */
   signatureOf?: (entry: SkillEntry) => Promise<SkillSignatureStatus>;
+  /**
+   * True for an entry whose text the caller may not see (an `ask` rule and nobody to approve): it is
+   * diagnosed from its name and description only, since content findings quote the text.
+   */
+  withheld?: (entry: SkillEntry) => boolean | Promise<boolean>;
 }
 
 /** The findings of one skill. */
@@ -106,12 +111,15 @@ const readConcurrency = 16;
 async function readAll(
   registry: SkillRegistry,
   entries: readonly SkillEntry[],
+  withheld: DiagnoseSkillsOptions['withheld'],
 ): Promise<Array<{ content?: SkillContent; failure?: string }>> {
   const results: Array<{ content?: SkillContent; failure?: string }> = new Array(entries.length);
   let next = 0;
   const worker = async () => {
     for (let position = next++; position < entries.length; position = next++) {
-      results[position] = await readContent(registry, entries[position] as SkillEntry);
+      const entry = entries[position] as SkillEntry;
+      results[position] =
+        withheld !== undefined && (await withheld(entry)) ? {} : await readContent(registry, entry);
     }
   };
   await Promise.all(Array.from({ length: Math.min(readConcurrency, entries.length) }, worker));
@@ -128,7 +136,7 @@ export async function diagnoseSkills(options: DiagnoseSkillsOptions): Promise<Do
   const reports: DoctorSkillReport[] = [];
   const routable: CatalogSkill[] = [];
   const byName = new Map<string, DoctorSkillReport>();
-  const contents = await readAll(registry, entries);
+  const contents = await readAll(registry, entries, options.withheld);
   for (const [position, entry] of entries.entries()) {
     const { content, failure } = contents[position] ?? {};
     const findings: DoctorFinding[] = [];

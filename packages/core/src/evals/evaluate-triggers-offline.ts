@@ -41,7 +41,7 @@ export function evaluateTriggersOffline(
   });
   return summarizeTriggerEval({
     skill,
-    mode: 'offline',
+    mode: 'offline' as const,
     top,
     skillCount: index.skills.length,
     runs: 1,

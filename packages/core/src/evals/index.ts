@@ -4,6 +4,7 @@ export {
   evaluateTriggersOffline,
   TRIGGER_EVAL_SCORE_SHARE,
 } from './evaluate-triggers-offline.ts';
+export { type RunTriggerCasesOptions, runTriggerCases } from './run-trigger-cases.ts';
 export {
   checkTriggerEvalThresholds,
   judgeTriggerCase,

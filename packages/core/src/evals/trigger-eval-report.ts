@@ -62,13 +62,16 @@ export function judgeTriggerCase(
   };
 }
 
+/** The figures {@link summarizeTriggerEval} adds to a report. */
+export type TriggerEvalFigures = Pick<
+  TriggerEvalReport,
+  'precision' | 'recall' | 'passAtK' | 'passAllK' | 'passed' | 'failed'
+>;
+
 /** Adds precision, recall, pass@k and the pass/fail counts to a skill's case results. */
-export function summarizeTriggerEval(
-  report: Omit<
-    TriggerEvalReport,
-    'precision' | 'recall' | 'passAtK' | 'passAllK' | 'passed' | 'failed'
-  >,
-): TriggerEvalReport {
+export function summarizeTriggerEval<Report extends { cases: TriggerCaseResult[] }>(
+  report: Report,
+): Report & TriggerEvalFigures {
   const { cases } = report;
   const truePositives = cases.filter((each) => each.triggered && each.shouldTrigger).length;
   const triggered = cases.filter((each) => each.triggered).length;
@@ -96,7 +99,7 @@ export interface TriggerEvalThresholds {
 
 /** Says which thresholds a report misses, as sentences; empty when it meets them all. */
 export function checkTriggerEvalThresholds(
-  report: TriggerEvalReport,
+  report: Pick<TriggerEvalReport, 'skill' | 'recall' | 'precision'>,
   thresholds: TriggerEvalThresholds,
 ): string[] {
   const misses: string[] = [];

@@ -7,7 +7,9 @@ import { buildSkill } from '../test/build-skill.ts';
 import { createPolicyGate } from '../tools/create-policy-gate.ts';
 import { invokeMessage } from './invoke-message.ts';
 
-function setUp(options: { onAttempt?: (name: string, outcome: string) => void } = {}) {
+function setUp(
+  options: { onAttempt?: (name: string, outcome: string, approval: boolean) => void } = {},
+) {
   const created = createRegistry({
     sources: [
       createMemorySource({
@@ -16,6 +18,8 @@ function setUp(options: { onAttempt?: (name: string, outcome: string) => void } 
           { text: buildSkill({ name: 'echo', body: 'Echo: $ARGUMENTS\n' }) },
           { text: buildSkill({ name: 'secret', body: 'Hidden.\n' }) },
           { text: buildSkill({ name: 'uses-secret', fields: { references: ['secret'] } }) },
+          { text: buildSkill({ name: 'review', body: 'Review marker.\n' }) },
+          { text: buildSkill({ name: 'uses-review', fields: { references: ['review'] } }) },
           { text: '---\nname: broken\n---\nNo description.\n', path: 'memory/broken' },
         ],
       }),
@@ -32,7 +36,14 @@ function setUp(options: { onAttempt?: (name: string, outcome: string) => void } 
           )
         : created.loadSkill(...args),
   };
-  const policy = createPolicyContext({ config: { rules: [{ skill: 'secret', action: 'deny' }] } });
+  const policy = createPolicyContext({
+    config: {
+      rules: [
+        { skill: 'secret', action: 'deny' },
+        { skill: 'review', surface: 'model', action: 'ask' },
+      ],
+    },
+  });
   const gate = createPolicyGate({ registry, policy });
   return (message: string) => {
     failing = message === '/echo fail';
@@ -43,7 +54,10 @@ function setUp(options: { onAttempt?: (name: string, outcome: string) => void } 
         gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
       ...(options.onAttempt === undefined
         ? {}
-        : { onAttempt: (entry, outcome) => options.onAttempt?.(entry.name, outcome) }),
+        : {
+            onAttempt: (entry, outcome, approval) =>
+              options.onAttempt?.(entry.name, outcome, approval),
+          }),
     });
   };
 }
@@ -89,6 +103,18 @@ describe('invokeMessage', () => {
     const result = await setUp()('/uses-secret');
     expect(result).toMatchObject({ success: false, error: { code: 'unknown_reference' } });
     expect(!result.success && result.error.message).toMatch(/^\/uses-secret: /);
+  });
+
+  it('holds back a skill that references one whose text needs approval', async () => {
+    const attempts: string[] = [];
+    const result = await setUp({
+      onAttempt: (name, outcome, approval) => attempts.push(`${name}:${outcome}:${approval}`),
+    })('/uses-review');
+    if (!result.success) throw new Error(result.error.message);
+    expect(
+      result.activations.map(({ entry, requiresApproval }) => [entry.name, requiresApproval]),
+    ).toEqual([['uses-review', true]]);
+    expect(attempts).toEqual(['uses-review:ok:true']);
   });
 
   it('reports each attempt with its outcome, a thrown error with its code, and rethrows it', async () => {

@@ -34,8 +34,9 @@ export interface InvokeMessageOptions {
   /**
    * Called once per activation attempt with `ok` or the error code, for logs and usage; an attempt
    * that throws is reported with the error's code (`internal_error` for a non-Skillset error).
+   * `requiresApproval` is true for an `ok` the surface must still get a person's approval for.
    */
-  onAttempt?: (entry: SkillEntry, outcome: string) => void;
+  onAttempt?: (entry: SkillEntry, outcome: string, requiresApproval: boolean) => void;
   /** Who asks, for the activation spans (decision 0130); absent leaves it out. */
   principal?: PrincipalKind;
   /** The version and digest the host already knows of an entry, for the activation spans. */
@@ -46,7 +47,7 @@ export interface InvokeMessageOptions {
 export interface MessageActivation {
   entry: SkillEntry;
   activation: Activation;
-  /** A permission rule says `ask`: the surface must get a person's approval first. */
+  /** A permission rule says `ask` for the skill or one it references: the surface must get a person's approval first. */
   requiresApproval: boolean;
 }
 
@@ -133,15 +134,23 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     );
   }
 
-  const getSkill = async (name: string): Promise<ActivatableSkill | undefined> => {
-    const entry = entries.get(name.toLowerCase());
-    if (entry === undefined || !(await decide(entry, 'read')).allowed) return undefined;
-    return loadActivatableSkill({ registry, entry });
-  };
+  // A referenced skill whose text needs approval makes the whole activation wait for a person.
+  const lookupFor =
+    (held: { approval: boolean }) =>
+    async (name: string): Promise<ActivatableSkill | undefined> => {
+      const entry = entries.get(name.toLowerCase());
+      if (entry === undefined) return undefined;
+      const decision = await decide(entry, 'read');
+      if (!decision.allowed) return undefined;
+      if (decision.requiresApproval) held.approval = true;
+      return loadActivatableSkill({ registry, entry });
+    };
   const activations: MessageActivation[] = [];
   for (const invocation of parsed.invocations) {
     const entry = entries.get(invocation.name) as SkillEntry;
     const typed = describeInvocation(invocation);
+    const held = { approval: false };
+    const getSkill = lookupFor(held);
     const attempt = async () => {
       const skill = await loadActivatableSkill({ registry, entry });
       if (skill === undefined) return undefined;
@@ -168,11 +177,11 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
         attempt,
       );
     } catch (error) {
-      onAttempt?.(entry, SkillsetError.isInstance(error) ? error.code : 'internal_error');
+      onAttempt?.(entry, SkillsetError.isInstance(error) ? error.code : 'internal_error', false);
       throw error;
     }
     if (result === undefined) {
-      onAttempt?.(entry, 'invalid_skill');
+      onAttempt?.(entry, 'invalid_skill', false);
       const error = createInvocationError({
         issues: [
           {
@@ -184,12 +193,17 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       });
       return { success: false, error, invocation, entry };
     }
-    onAttempt?.(entry, result.success ? 'ok' : result.error.code);
+    const requiresApproval =
+      (decisions.get(invocation.name) as PolicyDecision).requiresApproval || held.approval;
+    onAttempt?.(
+      entry,
+      result.success ? 'ok' : result.error.code,
+      result.success && requiresApproval,
+    );
     if (!result.success) {
       const error = { ...result.error, message: `${typed}: ${result.error.message}` };
       return { success: false, error, invocation, entry };
     }
-    const requiresApproval = (decisions.get(invocation.name) as PolicyDecision).requiresApproval;
     activations.push({ entry, activation: result.activation, requiresApproval });
   }
   return { success: true, activations, text: parsed.text, unknown, refused };

@@ -13,6 +13,7 @@ import type {
 } from '../source/skill-source.ts';
 import { checkSourceRoot } from './check-source-root.ts';
 import { diffSkillMaps } from './diff-skill-maps.ts';
+import { findSkillFolderLinks } from './find-skill-folder-links.ts';
 import {
   defaultCacheDir,
   type IndexCacheKey,
@@ -307,6 +308,9 @@ export function createFolderSource(options: FolderSourceOptions): FolderSkillSou
     },
     async readFile(skillPath, relativePath) {
       return readSkillFolderFile(recordAt(skillPath).path, relativePath);
+    },
+    async listLinks(skillPath) {
+      return findSkillFolderLinks(recordAt(skillPath).path);
     },
     async close() {
       closed = true;

@@ -26,6 +26,10 @@ export {
   type PluginSkillFolders,
 } from './find-plugin-skill-folders.ts';
 export { type FindProjectDirsOptions, findProjectDirs } from './find-project-dirs.ts';
+export {
+  type FindSkillFolderLinksOptions,
+  findSkillFolderLinks,
+} from './find-skill-folder-links.ts';
 export { type FindSkillFoldersOptions, findSkillFolders } from './find-skill-folders.ts';
 export {
   type DefaultCacheDirOptions,

@@ -16,6 +16,7 @@ import {
 } from '../provenance/skill-signing-manifest.ts';
 import { sshKeyFingerprint } from '../provenance/ssh-key-fingerprint.ts';
 import { verifySshSignature } from '../provenance/verify-ssh-signature.ts';
+import { findSkillFolderLinks } from './find-skill-folder-links.ts';
 import { listSkillFolderFiles, readSkillFolderFile } from './skill-folder-files.ts';
 
 /** Why {@link signSkillFolder} could not sign. */
@@ -97,6 +98,13 @@ export async function signSkillFolder(
   options: SignSkillFolderOptions,
 ): Promise<SignSkillFolderResult> {
   const { folder, key } = options;
+  const [link] = await findSkillFolderLinks(folder).catch(() => []);
+  if (link !== undefined) {
+    fail(
+      'invalid_skill',
+      `${join(folder, link)} is a symbolic link, and a signature covers regular files only; replace it with the file it points to, or remove it, and sign again.`,
+    );
+  }
   const skillText = await readFile(join(folder, 'SKILL.md')).catch(() =>
     fail(
       'invalid_skill',

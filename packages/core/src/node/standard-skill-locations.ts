@@ -35,14 +35,15 @@ export interface StandardSkillLocationsOptions {
 
 /**
  * Project skill folders, relative to the project folder, in precedence order: the folders Claude
- * Code, Codex, OpenCode, openskills and GitHub Copilot read (decision 0115). A plain `skills/` is
- * not one: no agent reads it.
+ * Code, Codex, OpenCode, Gemini CLI, openskills and GitHub Copilot read (decisions 0115, 0145). A
+ * plain `skills/` is not one: no agent reads it.
  */
 export const PROJECT_SKILL_FOLDERS = [
   '.agents/skills',
   '.claude/skills',
   '.codex/skills',
   '.opencode/skills',
+  '.gemini/skills',
   '.agent/skills',
   '.github/skills',
 ] as const;
@@ -56,6 +57,7 @@ export const USER_SKILL_FOLDERS = [
   '.claude/skills',
   '.codex/skills',
   '.config/opencode/skills',
+  '.gemini/skills',
   '.agent/skills',
   '.config/skillset/skills',
 ] as const;

@@ -20,6 +20,19 @@ function ruleSurfaces(surface: PolicySurface): readonly PolicySurface[] {
   return surface === 'catalog' ? ['catalog', 'model'] : [surface];
 }
 
+/** The surfaces that hand out a skill's text: invoking it (`model`, `user`) and reading it. */
+const TEXT_SURFACES: readonly PolicySurface[] = ['model', 'user', 'read'];
+
+/**
+ * The surfaces whose `ask` rules also hold on a surface: reading and managing a skill hand out its
+ * text, so an `ask` on any surface that hands it out holds there too (docs/decisions/0140).
+ */
+function askSurfaces(surface: PolicySurface): readonly PolicySurface[] {
+  if (surface === 'read') return TEXT_SURFACES;
+  if (surface === 'manage') return ['manage', ...TEXT_SURFACES];
+  return ruleSurfaces(surface);
+}
+
 /** The `allowed-tools` entry with which a skill pre-approves running its own scripts. */
 export const RUN_SCRIPTS_TOOL = 'run_skill_script';
 
@@ -33,6 +46,8 @@ export function preapprovesOwnScripts(subject: PolicySubject): boolean {
 /**
  * Lists the permission rules that apply to this skill, principal and surface. On `run` an `allow`
  * rule counts only when it names `run`: an older "allow on every surface" never lets scripts run.
+ * On `read` and `manage` an `ask` rule on `model` or `user` counts too, since both hand out the
+ * skill's text.
  */
 export function findMatchingRules(
   subject: PolicySubject,
@@ -41,22 +56,29 @@ export function findMatchingRules(
 ): PermissionRule[] {
   const ids = principalIds(context);
   const surfaces = ruleSurfaces(surface);
+  const asking = askSurfaces(surface);
   return context.rules.filter((rule) => {
     const principal = rule.principal ?? '*';
     const ruleSurface = rule.surface ?? '*';
     if (surface === 'run' && rule.action === 'allow' && ruleSurface !== 'run') return false;
+    const on = rule.action === 'ask' ? asking : surfaces;
     return (
       (principal === '*' || ids.includes(principal)) &&
-      (ruleSurface === '*' || surfaces.includes(ruleSurface)) &&
+      (ruleSurface === '*' || on.includes(ruleSurface)) &&
       matchesPattern(rule.skill, subject.manifest.name)
     );
   });
 }
 
-function describeRule(rule: PermissionRule): string {
+function describeRule(rule: PermissionRule, surface: PolicySurface): string {
   const on =
     rule.surface === undefined || rule.surface === '*' ? 'every surface' : `"${rule.surface}"`;
-  return `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
+  const described = `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
+  // An ask on invoking that holds on reading or managing says why.
+  if (on === 'every surface' || ruleSurfaces(surface).includes(rule.surface as PolicySurface)) {
+    return described;
+  }
+  return `${described}, which holds on "${surface}" too: it hands out the same text`;
 }
 
 /**
@@ -75,7 +97,10 @@ export const checkPermission: PolicyStepEvaluator = (subject, context, surface) 
         : action === 'ask'
           ? 'approval_required_by_rule'
           : 'allowed_by_rule';
-    return { ...reason('permission', outcome, code, `Rule: ${describeRule(rule)}.`), rule };
+    return {
+      ...reason('permission', outcome, code, `Rule: ${describeRule(rule, surface)}.`),
+      rule,
+    };
   }
   if (surface === 'run') {
     if (preapprovesOwnScripts(subject)) {

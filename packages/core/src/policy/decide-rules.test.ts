@@ -166,6 +166,56 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
       expect(decision.reasons.at(-1)?.rule).toEqual(rules[0]);
     });
 
+    it('holds an ask on invoking on reading and managing too, which hand out the same text', () => {
+      const rules: PermissionRule[] = [
+        { skill: 'deploy', surface: 'model', action: 'ask' },
+        { skill: 'deploy', surface: 'read', action: 'allow' },
+        { skill: 'lint', surface: 'user', action: 'ask' },
+      ];
+      const asks = (name: string) =>
+        Object.fromEntries(
+          (['catalog', 'model', 'user', 'read', 'manage', 'run'] as const).map((surface) => {
+            const decision = decide(skill(name), withRules(rules), surface);
+            return [surface, decision.allowed && decision.requiresApproval];
+          }),
+        );
+      expect(asks('deploy')).toEqual({
+        catalog: true,
+        model: true,
+        user: false,
+        read: true,
+        manage: true,
+        run: true,
+      });
+      expect(asks('lint')).toMatchObject({ model: false, user: true, read: true, manage: true });
+      expect(decide(skill('deploy'), withRules(rules), 'read').reasons[7]).toMatchInlineSnapshot(`
+        {
+          "code": "approval_required_by_rule",
+          "message": "Rule: ask "deploy" for * on "model", which holds on "read" too: it hands out the same text.",
+          "outcome": "ask",
+          "rule": {
+            "action": "ask",
+            "skill": "deploy",
+            "surface": "model",
+          },
+          "step": "permission",
+        }
+      `);
+    });
+
+    it('keeps an ask on reading and a deny on invoking to their own surfaces', () => {
+      const rules: PermissionRule[] = [
+        { skill: 'deploy', surface: 'read', action: 'ask' },
+        { skill: 'pdf', surface: 'model', action: 'deny' },
+      ];
+      expect(decide(skill('deploy'), withRules(rules), 'model').requiresApproval).toBe(false);
+      expect(decide(skill('deploy'), withRules(rules), 'user').requiresApproval).toBe(false);
+      expect(decide(skill('pdf'), withRules(rules), 'read')).toMatchObject({
+        allowed: true,
+        requiresApproval: false,
+      });
+    });
+
     it('holds a deny on every surface, managing included', () => {
       const rules: PermissionRule[] = [{ skill: 'pdf', action: 'deny' }];
       for (const surface of ['catalog', 'model', 'user', 'read', 'manage'] as const) {

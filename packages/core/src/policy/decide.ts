@@ -29,6 +29,8 @@ export interface PolicyDecision {
  * `visible` equals `allowed`: a surface shows exactly what it would let through, so a skill is never
  * listed and then refused, and a surface treats a refused skill like an unknown name. The `catalog`
  * surface also obeys the permission rules for `model`, because the catalog lists skills for the model.
+ * `read` and `manage` also obey the `ask` rules of `model` and `user`: they hand out the same text,
+ * so a body that needs a person's approval to be invoked needs it to be read too.
  * On `read` the invocation matrix does not apply; on `manage` only the agent's switch, scope, the
  * allowlist and permission rules apply, so a disabled or ineligible skill can still be fixed.
  */

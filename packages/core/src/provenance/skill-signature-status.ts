@@ -13,7 +13,8 @@ export type SkillSignatureProblem =
   | 'manifest_other_skill'
   | 'file_unsigned'
   | 'file_missing'
-  | 'file_changed';
+  | 'file_changed'
+  | 'symlink_in_skill';
 
 /**
  * What verifying a skill concluded. `digest` is always the skill's current manifest digest

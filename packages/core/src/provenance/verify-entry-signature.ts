@@ -4,6 +4,10 @@ import { readSkillFiles } from './read-skill-files.ts';
 import type { SkillSignatureStatus, TrustedSigners } from './skill-signature-status.ts';
 import { verifySkillSignature } from './verify-skill-signature.ts';
 
+/** What a signature check reads of a registry: the files, and the links where the source has them. */
+type SignatureRegistry = Pick<SkillRegistry, 'listFiles' | 'readFile'> &
+  Partial<Pick<SkillRegistry, 'listLinks'>>;
+
 /** Trusts no one: every signature is by an unknown signer. */
 export const NO_TRUSTED_SIGNERS: TrustedSigners = { allowedSigners: [], revokedKeys: [] };
 
@@ -12,13 +16,15 @@ export const NO_TRUSTED_SIGNERS: TrustedSigners = { allowedSigners: [], revokedK
 const checks = new WeakMap<SkillEntry, WeakMap<TrustedSigners, Promise<SkillSignatureStatus>>>();
 
 async function verifyOnce(
-  registry: Pick<SkillRegistry, 'listFiles' | 'readFile'>,
+  registry: SignatureRegistry,
   entry: SkillEntry,
   trust: TrustedSigners,
 ): Promise<SkillSignatureStatus> {
   let files: { path: string; bytes: Uint8Array }[];
+  let links: string[];
   try {
     files = await readSkillFiles(registry, entry);
+    links = (await registry.listLinks?.(entry)) ?? [];
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return {
@@ -31,7 +37,7 @@ async function verifyOnce(
   // A skill read from an MCP server is named `server:name`; it was signed under its own name.
   const name =
     entry.origin?.kind === 'mcp' ? (entry.name.split(':').at(-1) ?? entry.name) : entry.name;
-  return verifySkillSignature({ name, files, trust });
+  return verifySkillSignature({ name, files, links, trust });
 }
 
 /**
@@ -41,7 +47,7 @@ async function verifyOnce(
  * error is an `invalid` status with the reason, never a throw.
  */
 export function verifyEntrySignature(
-  registry: Pick<SkillRegistry, 'listFiles' | 'readFile'>,
+  registry: SignatureRegistry,
   entry: SkillEntry,
   trust: TrustedSigners = NO_TRUSTED_SIGNERS,
   fresh = false,

@@ -24,6 +24,8 @@ export interface VerifySkillSignatureOptions {
   name: string;
   /** Every file of the skill folder, `SKILL.sig` and `SKILL.manifest.json` included. */
   files: readonly { path: string; bytes: Uint8Array }[];
+  /** The symbolic links inside the skill folder: any makes a signature invalid. */
+  links?: readonly string[];
   trust: TrustedSigners;
   /** When the signer's `valid-after`/`valid-before` are checked; now by default. */
   now?: Date;
@@ -81,6 +83,13 @@ async function check(
   const signatureFile = files.find((file) => file.path === SKILL_SIGNATURE_FILE);
   if (signatureFile === undefined) {
     return { state: 'unsigned', reason: `it has no ${SKILL_SIGNATURE_FILE}`, digest };
+  }
+  const [link] = options.links ?? [];
+  if (link !== undefined) {
+    return invalid(
+      'symlink_in_skill',
+      `${JSON.stringify(link)} is a symbolic link, and a signature covers regular files only (a link can point anywhere later); replace it with the file it points to, or remove it, and ${resign}.`,
+    );
   }
   const signedFile = files.find((file) => file.path === SKILL_SIGNED_MANIFEST_FILE);
   if (signedFile === undefined) {

@@ -50,6 +50,8 @@ export interface SkillRegistry {
   listFiles(skill: string | SkillEntry): Promise<SkillFileInfo[]>;
   /** Reads one file of a skill's package, confined to the skill folder. */
   readFile(skill: string | SkillEntry, relativePath: string): Promise<Uint8Array>;
+  /** The symbolic links inside a skill's folder (relative paths); none for sources without folders. */
+  listLinks(skill: string | SkillEntry): Promise<string[]>;
   /** Registers a change listener; returns a function that removes it. */
   on(event: 'change', listener: SkillRegistryListener): () => void;
   /** Rediscovers every source and reports the differences as change events. */
@@ -294,6 +296,10 @@ export function createRegistry(options: RegistryOptions): SkillRegistry {
     async readFile(skill, relativePath) {
       const entry = await entryOf(skill);
       return sourceOf(entry).readFile(entry.path, relativePath);
+    },
+    async listLinks(skill) {
+      const entry = await entryOf(skill);
+      return (await sourceOf(entry).listLinks?.(entry.path)) ?? [];
     },
     on(_event, listener) {
       listeners.add(listener);

@@ -135,4 +135,28 @@ describe('createSkillIndex with word vectors', () => {
     const off = createSkillIndex(guides, { wordVectors: vectors, semanticWeight: 0 });
     expect(off.search('automobile guide')[0]?.name).toBe('banana-guide');
   });
+
+  it('weighs the common words of a prompt by their English frequency, so chatter does not outrank the request', () => {
+    // Rows are frequency ranks: every word listed here is among the commonest; 'kubernetes' is not listed.
+    const common = parseWordVectorFile(
+      formatWordVectorFile(
+        ['thanks', 'question', 'know', 'anything', 'quick', 'advance'].map(
+          (word, row) => [word, [1, row, 0]] as [string, number[]],
+        ),
+        3,
+      ),
+    );
+    const helpers: CatalogSkill[] = [
+      {
+        name: 'chatty-helper',
+        description: 'Answers any quick question; thanks, and know that anything goes.',
+      },
+      { name: 'helm-charts', description: 'Install kubernetes charts with helm.' },
+    ];
+    const prompt = 'Hi, quick question, thanks in advance, let me know anything: kubernetes';
+    const weighted = createSkillIndex(helpers, { wordVectors: common }).search(prompt);
+    expect(weighted.map((hit) => hit.name)).toEqual(['helm-charts', 'chatty-helper']);
+    const even = createSkillIndex(helpers, { wordVectors: common, queryWordSmoothing: 0 });
+    expect(even.search(prompt)[0]?.name).toBe('chatty-helper');
+  });
 });

@@ -11,6 +11,7 @@ import { createSkillVectors, type EmbeddedSkills } from './create-skill-vectors.
 import { expandQuery } from './expand-query.ts';
 import { collectFeedbackTerms, type FeedbackSettings } from './pseudo-relevance-feedback.ts';
 import { selectTop } from './select-top.ts';
+import { smoothInverseFrequency } from './smooth-inverse-frequency.ts';
 import type { SynonymTable } from './synonym-table.ts';
 import type { WordVectors } from './word-vectors.ts';
 
@@ -28,6 +29,12 @@ export interface SkillIndexOptions {
   wordVectors?: WordVectors;
   /** How much embedding similarity adds, as a share of the best lexical score (docs/decisions/0112). */
   semanticWeight?: number;
+  /**
+   * With `wordVectors`: a query word counts `a / (a + p(word))`, its smooth inverse frequency in
+   * English (p from its word-vector row), so the chatter of a long prompt ("help me", "I want
+   * to", "let me know") weighs little beside its rare words (docs/decisions/0144); 0 counts every word 1.
+   */
+  queryWordSmoothing?: number;
   /** Pseudo-relevance feedback settings; `documents: 0` turns it off. */
   feedback?: Partial<FeedbackSettings>;
   /**
@@ -101,6 +108,7 @@ export const DEFAULT_FEEDBACK_SETTINGS: FeedbackSettings = {
 
 const defaultSynonymWeight = 0.4;
 const defaultSemanticWeight = 0.2;
+const defaultQueryWordSmoothing = 1e-4;
 
 /** Builds the offline ranker for a skill set: BM25F over name, description, tags and body, with stemming, synonyms, word-embedding similarity and pseudo-relevance feedback. */
 export function createSkillIndex(
@@ -165,10 +173,24 @@ export function createSkillIndex(
     }
   };
 
+  const queryWordSmoothing = options.queryWordSmoothing ?? defaultQueryWordSmoothing;
+  const wordRows = options.wordVectors?.rows;
+  const wordWeight =
+    wordRows === undefined || queryWordSmoothing <= 0
+      ? undefined
+      : (word: string): number => {
+          const row = wordRows.get(word);
+          return row === undefined ? 1 : smoothInverseFrequency(row, queryWordSmoothing);
+        };
+
   const rank = (query: string, queryOptions: SkillIndexQueryOptions = {}): RankedSkill[] => {
     const limit = Math.min(queryOptions.limit ?? 10, skills.length);
-    const terms = expandQuery(query, options.synonyms, synonymWeight, (term) =>
-      index.postings.has(term),
+    const terms = expandQuery(
+      query,
+      options.synonyms,
+      synonymWeight,
+      (term) => index.postings.has(term),
+      wordWeight,
     );
     try {
       accumulate(terms);

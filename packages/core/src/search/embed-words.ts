@@ -1,11 +1,10 @@
+import { smoothInverseFrequency } from './smooth-inverse-frequency.ts';
 import { STOP_WORDS } from './stop-words.ts';
 import { splitWords } from './tokenize-text.ts';
 import type { WordVectors } from './word-vectors.ts';
 
-// Smooth inverse frequency (Arora et al. 2017): a word counts a / (a + p(word)), with p estimated
-// from its frequency rank by Zipf's law, so frequent words count little.
+// Smooth inverse frequency: frequent words count little in a text's mean vector.
 const smoothing = 1e-3;
-const zipfNormalizer = 12;
 
 /** Adds the frequency-weighted vectors of the words of `text` (stop words and unknown words skipped) into `sum`; returns how many words had a vector. */
 export function embedWords(text: string, vectors: WordVectors, sum: Float32Array): number {
@@ -15,8 +14,7 @@ export function embedWords(text: string, vectors: WordVectors, sum: Float32Array
     if (STOP_WORDS.has(word)) continue;
     const row = rows.get(word);
     if (row === undefined) continue;
-    const probability = 1 / ((row + 10) * zipfNormalizer);
-    const weight = ((smoothing / (smoothing + probability)) * (scales[row] as number)) as number;
+    const weight = smoothInverseFrequency(row, smoothing) * (scales[row] as number);
     const offset = row * dimensions;
     for (let dimension = 0; dimension < dimensions; dimension++) {
       sum[dimension] = (sum[dimension] as number) + weight * (values[offset + dimension] as number);

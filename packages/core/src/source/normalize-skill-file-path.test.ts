@@ -30,4 +30,22 @@ describe('skill file path limits', () => {
     expect(refusal('a'.repeat(6000))?.message).toMatch(/6000 bytes, more than the 255/);
     expect(refusal(`${'ü'.repeat(128)}.md`)?.message).toMatch(/259 bytes/);
   });
+
+  it('with exact, refuses what it would otherwise rewrite, and control characters', () => {
+    const exact = (path: string) => {
+      try {
+        return normalizeSkillFilePath(path, { exact: true });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(exact('docs/a.md')).toBe('docs/a.md');
+    expect(normalizeSkillFilePath('docs\\a.md')).toBe('docs/a.md');
+    expect(exact('docs\\a.md')).toMatch(/it contains a backslash/);
+    expect(exact('docs//a.md')).toMatch(/an empty or "." segment/);
+    expect(exact('./a.md')).toMatch(/an empty or "." segment/);
+    expect(exact('a\u001b[2J.md')).toMatch(/a control character/);
+    expect(exact('C:a.md')).toMatch(/relative to the skill folder/);
+    expect(exact('a/../b')).toMatch(/".." segments are not allowed/);
+  });
 });

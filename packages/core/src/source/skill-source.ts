@@ -93,6 +93,8 @@ export interface SkillSource {
   listFiles(skillPath: string): Promise<SkillFileInfo[]>;
   /** Reads one file of the skill in folder `skillPath`; `relativePath` must stay inside the folder. */
   readFile(skillPath: string, relativePath: string): Promise<Uint8Array>;
+  /** The symbolic links inside the skill's folder, for sources on a file system (none elsewhere). */
+  listLinks?(skillPath: string): Promise<string[]>;
   /** Stops watching and releases resources. */
   close(): Promise<void>;
 }

@@ -20,8 +20,18 @@ export interface ApprovalRequest {
   skill: string;
   entryPoint: SkillEntryPoint;
   decision: PolicyDecision;
-  /** For `run_skill_script`: the script, its arguments, and whether it gets the network. */
-  script?: { path: string; args: readonly string[]; network: boolean };
+  /** The entry asked about, when the asker resolved it (the host reads its provenance). */
+  entry?: SkillEntry;
+  /**
+   * For `run_skill_script`: the script, its arguments, whether it gets the network, and the names
+   * of the secrets it gets (absent or empty: none).
+   */
+  script?: {
+    path: string;
+    args: readonly string[];
+    network: boolean;
+    secrets?: readonly string[];
+  };
 }
 
 /** Asks a person to approve one use; resolves true when approved. */

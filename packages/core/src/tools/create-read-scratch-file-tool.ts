@@ -82,7 +82,7 @@ export function createReadScratchFileTool(
       const { entry } = access;
       let secrets: Readonly<Record<string, string>>;
       try {
-        secrets = (await secretsFor?.(entry)) ?? {};
+        secrets = (await secretsFor?.(entry))?.values ?? {};
       } catch {
         return toolFailure(
           'secrets_unavailable',

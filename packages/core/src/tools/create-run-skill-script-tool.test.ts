@@ -114,7 +114,7 @@ async function setUp(options: SetUpOptions = {}) {
         }),
     scripts: {
       runner: options.runner ?? fake.runner,
-      secretsFor: (skill) => SECRETS[skill.name] ?? {},
+      secretsFor: (skill) => ({ values: SECRETS[skill.name] ?? {} }),
       onRun: (record) => records.push(record),
       ...options.scripts,
     },
@@ -208,7 +208,7 @@ describe('run_skill_script', () => {
     ]);
   });
 
-  it('asks a person by default, with the script, its arguments and the network grant', async () => {
+  it('asks a person by default, with the script, its arguments, the network grant and the secrets it gets', async () => {
     const { run, requests, asked } = await setUp({ approve: () => true });
     const result = await run.execute({
       skill: 'csv-tools',
@@ -221,13 +221,34 @@ describe('run_skill_script', () => {
         tool: 'run_skill_script',
         skill: 'csv-tools',
         entryPoint: 'run_skill_script',
-        script: { path: 'scripts/convert.py', args: ['x'], network: false },
+        entry: expect.objectContaining({ name: 'csv-tools' }),
+        script: { path: 'scripts/convert.py', args: ['x'], network: false, secrets: ['CSV_TOKEN'] },
       }),
     ]);
     expect(asked[0]?.decision.reasons.find((each) => each.step === 'permission')?.code).toBe(
       'approval_required_by_default',
     );
     expect(requests).toHaveLength(1);
+  });
+
+  it('says which bound secrets a run went without and why, in its text and its record', async () => {
+    const reason =
+      'CSV_TOKEN is bound to skill csv-tools, but its revision was not approved by an admin for it; an admin approves it on the Secrets page.';
+    const { run, requests, records, asked } = await setUp({
+      approve: () => true,
+      scripts: { secretsFor: () => ({ values: {}, withheld: [{ name: 'CSV_TOKEN', reason }] }) },
+    });
+    const result = await run.execute({ skill: 'csv-tools', script: 'scripts/convert.py' });
+    expect(textOf(result)).toContain(`It ran without the secret CSV_TOKEN: ${reason}`);
+    expect(requests[0]?.env).toEqual({});
+    expect(asked[0]?.script).toEqual({ path: 'scripts/convert.py', args: [], network: false });
+    expect(records).toEqual([
+      expect.objectContaining({
+        outcome: 'ok',
+        secrets: [],
+        withheld: [{ name: 'CSV_TOKEN', reason }],
+      }),
+    ]);
   });
 
   it('runs nothing when the person declines, or when no one can be asked', async () => {

@@ -13,6 +13,8 @@ import type {
   SkillScriptOutput,
   SkillScriptRunner,
   SkillScriptRunRecord,
+  SkillSecrets,
+  WithheldSkillSecret,
 } from './skill-script-runner.ts';
 import type { SkillTool, SkillToolResult } from './skill-tool.ts';
 import { toolFailure, toolFailureFromError, toolSuccess } from './tool-result.ts';
@@ -101,9 +103,13 @@ function renderRun(
   script: string,
   output: SkillScriptOutput,
   maxChars: number,
+  withheld: readonly WithheldSkillSecret[],
 ): string {
   const lines = [`${script} of skill ${entry.name} ${describeEnd(output)}.`];
   if (output.sandbox === 'none') lines.push('(It ran WITHOUT a sandbox.)');
+  for (const secret of withheld) {
+    lines.push(`It ran without the secret ${secret.name}: ${secret.reason}`);
+  }
   lines.push(renderStream('stdout', output.stdout, output.stdoutTruncated, maxChars));
   lines.push(renderStream('stderr', output.stderr, output.stderrTruncated, maxChars));
   if (output.files.length === 0) lines.push('The scratch folder is empty.');
@@ -123,8 +129,9 @@ function renderRun(
 /**
  * Creates `run_skill_script {skill, script, args?, stdin?}` (policy surface `run`): runs a file of
  * a skill active in the session through the host's sandboxed runner, after the `run` decision
- * (asking a person where it says `ask`), with only that skill's secrets in its environment, and
- * returns its exit status, output and scratch files with every secret value masked.
+ * (asking a person where it says `ask`, told which secrets the run gets), with only that skill's
+ * secrets in its environment, and returns its exit status, output and scratch files with every
+ * secret value masked, and which bound secrets it ran without and why.
  */
 export function createRunSkillScriptTool(
   options: RunSkillScriptToolOptions,
@@ -170,6 +177,20 @@ export function createRunSkillScriptTool(
         onRun?.({ skill: entry.name, script: path, outcome, ...extra });
       const network = entry.manifest?.requires?.network === true && options.allowNetwork !== false;
 
+      let secrets: SkillSecrets;
+      try {
+        secrets = (await secretsFor?.(entry)) ?? { values: {} };
+      } catch (error) {
+        const code = SkillsetError.isInstance(error) ? error.code : 'secrets_unavailable';
+        record(code);
+        return toolFailure(
+          code,
+          `The secrets of skill ${JSON.stringify(entry.name)} could not be read, so ${path} did not run${SkillsetError.isInstance(error) ? `: ${error.message}` : '.'}`,
+        );
+      }
+      const given = Object.keys(secrets.values).sort();
+      const withheld = secrets.withheld ?? [];
+
       if (decision.requiresApproval) {
         if (approve === undefined) {
           record('approval_required');
@@ -183,7 +204,8 @@ export function createRunSkillScriptTool(
           skill: entry.name,
           entryPoint: 'run_skill_script',
           decision,
-          script: { path, args, network },
+          entry,
+          script: { path, args, network, ...(given.length === 0 ? {} : { secrets: given }) },
         });
         if (!approved) {
           record('approval_denied');
@@ -194,18 +216,7 @@ export function createRunSkillScriptTool(
         }
       }
 
-      let secrets: Readonly<Record<string, string>>;
-      try {
-        secrets = (await secretsFor?.(entry)) ?? {};
-      } catch (error) {
-        const code = SkillsetError.isInstance(error) ? error.code : 'secrets_unavailable';
-        record(code);
-        return toolFailure(
-          code,
-          `The secrets of skill ${JSON.stringify(entry.name)} could not be read, so ${path} did not run${SkillsetError.isInstance(error) ? `: ${error.message}` : '.'}`,
-        );
-      }
-      const mask = (text: string, cut = false) => maskSecretValues(text, secrets, { cut });
+      const mask = (text: string, cut = false) => maskSecretValues(text, secrets.values, { cut });
       let output: SkillScriptOutput;
       try {
         output = await runner.run({
@@ -213,12 +224,12 @@ export function createRunSkillScriptTool(
           script: path,
           args,
           ...(stdin === undefined ? {} : { stdin }),
-          env: secrets,
+          env: secrets.values,
           network,
         });
       } catch (error) {
         const failure = toolFailureFromError(error);
-        record(failure.error.code);
+        record(failure.error.code, withheld.length === 0 ? {} : { withheld: [...withheld] });
         return { ok: false, error: { ...failure.error, message: mask(failure.error.message) } };
       }
       record('ok', {
@@ -226,7 +237,8 @@ export function createRunSkillScriptTool(
         signal: output.signal,
         timedOut: output.timedOut,
         durationMs: output.durationMs,
-        secrets: Object.keys(secrets).sort(),
+        secrets: given,
+        ...(withheld.length === 0 ? {} : { withheld: [...withheld] }),
         network,
         sandbox: output.sandbox,
       });
@@ -236,7 +248,7 @@ export function createRunSkillScriptTool(
         stderr: mask(output.stderr, output.stderrTruncated),
         files: output.files.map((file) => ({ ...file, path: mask(file.path) })),
       };
-      return toolSuccess(renderRun(entry, path, masked, maxChars), {
+      return toolSuccess(renderRun(entry, path, masked, maxChars, withheld), {
         skill: entry.name,
         script: path,
         exitCode: output.exitCode,

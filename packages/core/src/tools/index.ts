@@ -111,6 +111,8 @@ export type {
   SkillScriptRequest,
   SkillScriptRunner,
   SkillScriptRunRecord,
+  SkillSecrets,
+  WithheldSkillSecret,
 } from './skill-script-runner.ts';
 export type { NewStoredSkill, SkillStore } from './skill-store.ts';
 export type {

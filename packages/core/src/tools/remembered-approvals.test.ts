@@ -97,6 +97,29 @@ describe('rememberApprovals', () => {
     expect(asked.map((request) => request.tool)).toEqual(['use_skill', 'run_skill_script']);
   });
 
+  it('never lets an approval of a run without secrets approve the same run with secrets', async () => {
+    const { approve, asked, answers, approvals } = await setup();
+    const withSecret = {
+      ...runRequest,
+      script: {
+        ...runRequest.script,
+        path: 'scripts/convert.py',
+        args: [],
+        network: false,
+        secrets: ['B', 'A'],
+      },
+    };
+    answers.push('always', 'always');
+    expect(await approve(runRequest)).toBe(true);
+    expect(await approve(withSecret)).toBe(true);
+    expect(await approve(withSecret)).toBe(true);
+    expect(asked).toHaveLength(2);
+    expect([...approvals.kept.keys()]).toEqual([
+      'csv-tools\nrun:scripts/convert.py',
+      'csv-tools\nrun-with-secrets:A,B:scripts/convert.py',
+    ]);
+  });
+
   it('revokes the approval when one byte of a file changes, and asks again saying so', async () => {
     const { approve, asked, answers, approvals, source, registry } = await setup();
     answers.push('always');

@@ -7,7 +7,7 @@ import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import type { ApprovalRequest, ApproveFunction } from './create-policy-gate.ts';
 
-/** What a remembered approval allows: a skill's use (`use`) or one of its scripts (`run:<path>`). */
+/** What a remembered approval allows: a skill's use (`use`) or one of its scripts ({@link approvalActionOf}). */
 export interface ApprovalKey {
   skill: string;
   action: string;
@@ -41,9 +41,17 @@ export interface RememberApprovalsOptions {
   registry: SkillRegistry;
 }
 
-/** The action an approval request is about: `use`, or `run:<script path>` for a script. */
+/**
+ * The action an approval request is about: `use`, `run:<script path>` for a script, or
+ * `run-with-secrets:<NAMES>:<script path>` for a script that gets secrets, so an approval given
+ * to a run without secrets never lets it run with them.
+ */
 export function approvalActionOf(request: ApprovalRequest): string {
-  return request.script === undefined ? 'use' : `run:${request.script.path}`;
+  if (request.script === undefined) return 'use';
+  const secrets = request.script.secrets ?? [];
+  return secrets.length === 0
+    ? `run:${request.script.path}`
+    : `run-with-secrets:${[...secrets].sort().join(',')}:${request.script.path}`;
 }
 
 /** The digest of a skill's content (its signing manifest), which a remembered approval records. */

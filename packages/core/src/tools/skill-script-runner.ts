@@ -52,10 +52,23 @@ export interface SkillScriptRunner {
   readScratchFile(skill: SkillEntry, path: string, maxBytes: number): Promise<ScratchFileRead>;
 }
 
-/** The values of the secrets bound to a skill, by variable name (empty: none). */
-export type SecretsForFunction = (
-  skill: SkillEntry,
-) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
+/** A secret bound to a skill that a run does not get, and why (never its value). */
+export interface WithheldSkillSecret {
+  name: string;
+  /** One or two sentences for the model, the person and the audit log. */
+  reason: string;
+}
+
+/** The secrets of a skill for one run of its scripts. */
+export interface SkillSecrets {
+  /** The values the script gets, by variable name (empty: none). */
+  values: Readonly<Record<string, string>>;
+  /** Secrets bound to the skill that this run does not get, with why. */
+  withheld?: readonly WithheldSkillSecret[];
+}
+
+/** The secrets a skill's scripts get now; the host decides (binding, approval, scope). */
+export type SecretsForFunction = (skill: SkillEntry) => SkillSecrets | Promise<SkillSecrets>;
 
 /** One attempted run, for the host's audit log: never the output, the arguments or secrets. */
 export interface SkillScriptRunRecord {
@@ -69,6 +82,8 @@ export interface SkillScriptRunRecord {
   durationMs?: number;
   /** The variable names (not values) of the secrets the run received. */
   secrets?: string[];
+  /** The secrets bound to the skill that the run did not get, and why. */
+  withheld?: WithheldSkillSecret[];
   network?: boolean;
   sandbox?: 'bubblewrap' | 'none';
 }

@@ -5,13 +5,14 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { Skill, SkillReadResult, SkillSource } from '@modelcontextprotocol/server/ext/skills';
-import type { PolicyGate, SkillEntry, SkillRegistry } from '@skillset/core';
+import type { ApproveFunction, PolicyGate, SkillEntry, SkillRegistry } from '@skillset/core';
 import {
   principalKindOf,
   SkillsetError,
   skillOutcomeOf,
   withSkillSpan,
 } from '@skillset/core/serving';
+import { authorizeSkillText } from '../authorize-skill-text.ts';
 import { describeResourceContent } from '../describe-resource-content.ts';
 import { requestInfoOf } from '../request-info.ts';
 import { skillFileName } from '../skill-file-name.ts';
@@ -36,13 +37,17 @@ export interface GatedSkillSourceOptions {
   policy: SkillsMcpPolicy;
   /** Skills per `skills/list` page; default {@link DEFAULT_SKILLS_PAGE_SIZE}. */
   pageSize?: number;
+  /** How a request asks its user where a rule says `ask`; without it such a skill's files are refused. */
+  approveOf?: (ctx: ServerContext) => ApproveFunction | undefined;
 }
 
 /**
  * The skills a principal may read (entry point `mcp_resource`), as the SDK's Skills extension
  * source: every list, get, read and directory read resolves the request's policy gate first, so
- * a skill denied by policy is neither listed, gettable nor readable. Skills that cannot be served
- * as an entry (over the limits, broken frontmatter) are left out and logged.
+ * a skill denied by policy is neither listed, gettable nor readable. Entries and directories are
+ * what a listing shows; a file's bytes go through the gate's `authorize`, so where a rule says
+ * `ask` the user is asked or the read refused (decision 0140). Skills that cannot be served as an
+ * entry (over the limits, broken frontmatter) are left out and logged.
  */
 export function createGatedSkillSource(options: GatedSkillSourceOptions): SkillSource {
   const { registry, policy } = options;
@@ -96,7 +101,15 @@ export function createGatedSkillSource(options: GatedSkillSourceOptions): SkillS
       const gate = await gateOf(ctx);
       const found = await findServed(gate, uri);
       if (found === undefined) return undefined;
-      const { entry, address } = found;
+      const { address } = found;
+      const entry = await authorizeSkillText({
+        gate,
+        name: found.entry.name,
+        entryPoint: 'mcp_resource',
+        tool: 'resources/read',
+        approve: options.approveOf?.(ctx),
+      });
+      if (entry === undefined) return undefined;
       const readFound = async (): Promise<SkillReadResult | undefined> => {
         const path = address.path === 'SKILL.md' ? skillFileName(entry) : address.path;
         let bytes: Uint8Array;

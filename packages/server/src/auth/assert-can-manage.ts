@@ -1,10 +1,10 @@
 import { decide, type SkillManifest } from '@skillset/core';
-import { hasRole, type Store, type StoredSkillScope } from '@skillset/store';
+import type { Store, StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { RuntimeScope } from '../runtime/skill-runtime.ts';
 import { storedSkillSubject } from '../runtime/stored-skill-subject.ts';
+import { assertManageRole } from './assert-manage-role.ts';
 import { forbiddenError } from './forbidden-error.ts';
-import { type AgentPrincipal, assertRole } from './require-role.ts';
 
 /** The skill to change or create; a `StoredSkill` fits as it is. */
 export interface ManagedSkill {
@@ -32,28 +32,6 @@ function skillName(skill: ManagedSkill): string {
   return name;
 }
 
-/** Refuses with 403 unless the agent holds the `member` role, and so does the user it acts for. */
-async function assertAgentRole(
-  store: Store,
-  principal: AgentPrincipal,
-  name: string,
-): Promise<void> {
-  const agent = await store.agents.get(principal.workspaceId, principal.agentId);
-  if (agent?.settings.role !== 'member') {
-    throw forbiddenError(
-      `This agent's role is viewer, so it cannot manage "${name}"; an admin can give it the member role in its settings.`,
-    );
-  }
-  const actsFor = principal.actsForUserId ?? agent.actsForUserId ?? undefined;
-  if (actsFor === undefined) return;
-  const role = await store.members.getRole(principal.workspaceId, actsFor);
-  if (!hasRole(role, 'member')) {
-    throw forbiddenError(
-      `This agent acts for a user whose role (${role ?? 'none'}) cannot manage skills, so it cannot manage "${name}".`,
-    );
-  }
-}
-
 /**
  * Refuses with 403 unless the principal may create or change the skill: manage rights come from
  * roles only. Users need `member` or stronger for workspace and their own personal skills and
@@ -64,30 +42,14 @@ async function assertAgentRole(
 export async function assertCanManage(options: AssertCanManageOptions): Promise<void> {
   const { principal, skill } = options;
   const name = skillName(skill);
-  if (skill.scope === 'builtin') {
-    throw forbiddenError(`"${name}" is a built-in skill; built-in skills are read-only.`);
-  }
-  if (principal.kind === 'user') {
-    if (skill.scope === 'public') {
-      if (!principal.instanceAdmin) {
-        throw forbiddenError(
-          `Only an instance admin can manage the public skill "${name}"; public skills are shared by every workspace.`,
-        );
-      }
-      return;
-    }
-    assertRole(principal.role, 'member', `manage the skill "${name}"`);
-    if (skill.scope === 'personal' && skill.ownerUserId != null) {
-      if (skill.ownerUserId !== principal.userId) {
-        throw forbiddenError(`"${name}" is another user's personal skill.`);
-      }
-    }
-    return;
-  }
-  if (skill.scope === 'public') {
-    throw forbiddenError(`Agents cannot manage the public skill "${name}".`);
-  }
-  await assertAgentRole(options.store, principal, name);
+  await assertManageRole({
+    store: options.store,
+    principal,
+    scope: skill.scope,
+    name,
+    ...(skill.ownerUserId === undefined ? {} : { ownerUserId: skill.ownerUserId }),
+  });
+  if (principal.kind === 'user') return;
   if (options.scope === undefined) throw new TypeError('assertCanManage needs an agent’s scope');
   const decision = decide(storedSkillSubject(skill), options.scope.gate.policy, 'api_manage');
   const last = decision.reasons.at(-1);

@@ -37,7 +37,11 @@ const createSession = createRoute({
       content: { 'application/json': { schema: sessionSchema } },
     },
     400: { description: 'Invalid request', content: errorContent },
-    403: { description: 'A foreign Origin (origin_not_allowed)', content: errorContent },
+    403: {
+      description:
+        'A foreign Origin (origin_not_allowed), or a link an admin copied whose rule no longer holds (sign_in_link_not_allowed)',
+      content: errorContent,
+    },
     404: { description: 'Unknown code (code_not_found)', content: errorContent },
     410: { description: 'Used or expired code (code_used, code_expired)', content: errorContent },
     413: { description: 'The request body is too large', content: errorContent },

@@ -18,6 +18,7 @@ import { actorOf } from '../auth/actor-of.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import { receivesSecrets } from '../runtime/receives-secrets.ts';
 import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
+import { withheldSecretReason } from './withheld-secret-reason.ts';
 
 /** How the chat runs skill scripts (`run_skill_script`); on by default, always in bubblewrap. */
 export interface ChatScriptOptions {
@@ -64,8 +65,9 @@ function defaultCacheDir(): string {
 /**
  * Creates the chat's script support: stored skills are written once per version (by digest) to a
  * read-only cache folder before their scripts run; each conversation keeps its scratch folders
- * until it idles out; a skill's scripts get only the secrets bound to it (never a personal or
- * MCP-served skill's); every attempt is audited as `script.run` without output or secret values.
+ * until it idles out; a skill's scripts get only the secrets bound to it and approved by an admin
+ * for the revision that runs (never a personal or MCP-served skill's); every attempt is audited
+ * as `script.run` without output or secret values, with the secrets withheld and why.
  */
 export function createChatScripts(
   runtime: SkillRuntime,
@@ -107,6 +109,13 @@ export function createChatScripts(
             }
             return folders.folderOf(created.scope.skills.registry, entry, stored.hash);
           },
+          // Each stored revision has its own scratch: files a run with secrets wrote stay with it.
+          scratchKeyOf: (entry) => {
+            const stored = created.scope.skills.storedSkill(entry);
+            return stored === undefined
+              ? entry.name
+              : `${entry.name}@${stored.id}.${stored.currentVersion}`;
+          },
           ...(options.scratchRoot === undefined ? {} : { scratchRoot: options.scratchRoot }),
           ...(options.limits === undefined ? {} : { limits: options.limits }),
           ...(options.bwrap === undefined ? {} : { bwrap: options.bwrap }),
@@ -127,8 +136,30 @@ export function createChatScripts(
       const conversation = conversationOf(key, scope);
       const secretsFor: SecretsForFunction = async (entry) => {
         const names = entry.manifest?.requires?.env ?? [];
-        if (!store.secrets.configured || names.length === 0 || !receivesSecrets(entry)) return {};
-        return store.secrets.valuesFor({ workspaceId, skillName: entry.name, names });
+        if (!store.secrets.configured || names.length === 0 || !receivesSecrets(entry)) {
+          return { values: {} };
+        }
+        const stored = scope.skills.storedSkill(entry);
+        if (stored === undefined) return { values: {} };
+        // Only the revision an admin approved for a secret gets it: this one is what runs.
+        const revision = {
+          skillId: stored.id,
+          version: stored.currentVersion,
+          digest: stored.hash,
+        };
+        const { values, withheld } = await store.secrets.valuesFor({
+          workspaceId,
+          skillName: entry.name,
+          names,
+          revision,
+        });
+        return {
+          values,
+          withheld: withheld.map((secret) => ({
+            name: secret.name,
+            reason: withheldSecretReason(entry.name, revision, secret),
+          })),
+        };
       };
       const onRun = (record: SkillScriptRunRecord) => {
         touch(key, conversation);

@@ -18,7 +18,7 @@ import type { ModelConfig } from '../config/server-config.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
 import { resolveSkillAttempt } from '../runtime/resolve-skill-attempt.ts';
-import type { RuntimeScope, SkillRuntime } from '../runtime/skill-runtime.ts';
+import type { RuntimeScope, SkillRuntime, TryRevision } from '../runtime/skill-runtime.ts';
 import { boundChatHistory, MAX_CHAT_HISTORY_TOKENS } from './bound-chat-history.ts';
 import { createChatApprovals, type OpenApproval } from './chat-approvals.ts';
 import { createChatModel } from './chat-model.ts';
@@ -30,6 +30,7 @@ import {
 } from './chat-ui-message.ts';
 import { createChatStreamWriter } from './create-chat-stream-writer.ts';
 import { PROMPT_ONLY_MODEL } from './prompt-only-model.ts';
+import { runApprovalOf } from './run-approval-of.ts';
 import { workspaceApprovals } from './workspace-approvals.ts';
 
 /** How `POST /api/chat` runs. */
@@ -51,6 +52,8 @@ export interface ChatTurnInput {
   message: string;
   chatId: string;
   agent?: string;
+  /** A revision of a skill to use instead of the published one (a person trying a proposal). */
+  tryRevision?: TryRevision;
   /** Aborts the turn (the client went away). */
   signal?: AbortSignal;
 }
@@ -173,7 +176,7 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
     async turn(principal, input) {
       const { message, chatId, signal } = input;
       const agentModel = model.resolve();
-      const scope = await runtime.open(principal, input.agent);
+      const scope = await runtime.open(principal, input.agent, input.tryRevision);
       const workspaceId = scope.policy.workspaceId;
       const key = chatKey(principal, scope, chatId);
       const runningKey = `${workspaceId}|${key}`;
@@ -202,11 +205,28 @@ export function createChatService(runtime: SkillRuntime, options: ChatOptions = 
               history: (saved?.history ?? []) as ModelMessage[],
               activeSkills: saved?.activeSkills ?? [],
               approve: async (request) => {
-                const presented = presentApprovalRequest(request);
+                const run = await runApprovalOf(store, scope, request);
+                const author = run?.author ?? undefined;
+                const askerUser =
+                  principal.kind === 'user' ? principal.userId : principal.actsForUserId;
+                const presented = presentApprovalRequest(
+                  request,
+                  run && { ...run, askedByAuthor: author !== undefined && author === askerUser },
+                );
                 const question = approvals.open(
                   principal,
                   { request: presented, ...askedBy(principal, scope) },
-                  signal,
+                  {
+                    ...(signal === undefined ? {} : { signal }),
+                    ...(run === undefined
+                      ? {}
+                      : {
+                          run: {
+                            ...(author === undefined ? {} : { author }),
+                            secrets: run.secrets.length > 0,
+                          },
+                        }),
+                  },
                 );
                 const data = { id: question.id, request: presented };
                 const part = { type: 'data-approval' as const, id: question.id };

@@ -6,14 +6,28 @@ export interface ConnectionLimits {
   headersTimeoutMs: number;
   /** A whole request (headers and body) must arrive within this; responses may stream longer. */
   requestTimeoutMs: number;
-  /** Connections held at once; new ones beyond are closed at once. */
+  /**
+   * Connections held at once; one more closes the connection idle longest to make room, and is
+   * closed at once only when every connection has a request in flight.
+   */
   maxConnections: number;
+  /**
+   * Connections one client address holds (an IPv6 client: its /64), shed the same way; behind a
+   * trusted proxy, the requests in flight of one forwarded client (one more is 429).
+   */
+  maxConnectionsPerAddress: number;
   /** Event streams (`GET /api/events`) one principal may hold open. */
   maxEventStreamsPerPrincipal: number;
-  /** MCP sessions one principal may hold open (idle ones close after `mcpSessionIdleMs`). */
+  /**
+   * MCP sessions one principal may hold open: one more replaces its least recently used idle one
+   * (unused ones close after `mcpSessionIdleMs`).
+   */
   maxMcpSessionsPerPrincipal: number;
   mcpSessionIdleMs: number;
 }
+
+/** Connections one client address holds by default (`--max-connections-per-address`). */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 /** The soft limit of open files of this process (Linux), or undefined where unknown. */
 function openFileLimit(): number | undefined {
@@ -31,7 +45,8 @@ function openFileLimit(): number | undefined {
 /**
  * The defaults: headers within 10 s, a request within 2 minutes (a 16 MiB upload at ~1 Mbit/s),
  * at most 10,000 connections and always 256 file descriptors fewer than the process may open,
- * 16 event streams and 32 MCP sessions (idle 30 minutes) per principal.
+ * 256 connections per client address, 16 event streams and 32 MCP sessions (idle 30 minutes) per
+ * principal.
  */
 export function defaultConnectionLimits(): ConnectionLimits {
   const files = openFileLimit() ?? 1024;
@@ -39,6 +54,7 @@ export function defaultConnectionLimits(): ConnectionLimits {
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 120_000,
     maxConnections: Math.max(64, Math.min(10_000, files - 256)),
+    maxConnectionsPerAddress: DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
     maxEventStreamsPerPrincipal: 16,
     maxMcpSessionsPerPrincipal: 32,
     mcpSessionIdleMs: 30 * 60 * 1000,

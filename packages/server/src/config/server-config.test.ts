@@ -44,6 +44,19 @@ describe('resolveServerConfig', () => {
     );
   });
 
+  it('reads the connections per address from the flag, then the environment, and refuses a non-count', () => {
+    const env = { SKILLSET_MAX_CONNECTIONS_PER_ADDRESS: '64' };
+    expect(resolveServerConfig({ env }).connectionLimits).toEqual({ maxConnectionsPerAddress: 64 });
+    const flags = { maxConnectionsPerAddress: '8' };
+    expect(resolveServerConfig({ flags, env }).connectionLimits).toEqual({
+      maxConnectionsPerAddress: 8,
+    });
+    expect(resolveServerConfig({ env: {} }).connectionLimits).toBeUndefined();
+    expect(() =>
+      resolveServerConfig({ flags: { maxConnectionsPerAddress: '0' }, env: {} }),
+    ).toThrow(/Connections per address "0" is not a count; use a whole number of at least 1/);
+  });
+
   it('reads the chat model and only its key variables, ignoring empty ones', () => {
     const env = {
       SKILLSET_MODEL: ' openai-compatible:llama3.2 ',

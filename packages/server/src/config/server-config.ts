@@ -58,6 +58,7 @@ export interface ServerFlags {
   dataDir?: string;
   databaseUrl?: string;
   trustProxy?: boolean;
+  maxConnectionsPerAddress?: string | number;
   logFormat?: string;
 }
 
@@ -82,6 +83,18 @@ function parsePort(value: string | number): number {
     });
   }
   return port;
+}
+
+function parseConnectionsPerAddress(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const count = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(count) || count < 1) {
+    throw new SkillsetError<ServerErrorCode>({
+      code: 'invalid_config',
+      message: `Connections per address ${JSON.stringify(value)} is not a count; use a whole number of at least 1 (default 256).`,
+    });
+  }
+  return count;
 }
 
 function parseLogFormat(value: string | undefined): LogFormat | undefined {
@@ -120,7 +133,8 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
 /**
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
- * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`, `SKILLSET_SECRET_KEY`) and defaults.
+ * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`,
+ * `SKILLSET_MAX_CONNECTIONS_PER_ADDRESS`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`, `SKILLSET_SECRET_KEY`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -131,6 +145,9 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
   const webDir = env.SKILLSET_WEB_DIR || undefined;
   const logFormat = parseLogFormat(flags.logFormat ?? env.SKILLSET_LOG_FORMAT);
   const secretKey = readSecretKey(env.SKILLSET_SECRET_KEY);
+  const maxConnectionsPerAddress = parseConnectionsPerAddress(
+    flags.maxConnectionsPerAddress ?? env.SKILLSET_MAX_CONNECTIONS_PER_ADDRESS,
+  );
   return {
     host: flags.host ?? env.HOST ?? DEFAULT_HOST,
     port: parsePort(flags.port ?? env.PORT ?? DEFAULT_PORT),
@@ -145,6 +162,9 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
     ...(flags.trustProxy === true || ['1', 'true'].includes(env.SKILLSET_TRUST_PROXY ?? '')
       ? { trustProxy: true }
       : {}),
+    ...(maxConnectionsPerAddress === undefined
+      ? {}
+      : { connectionLimits: { maxConnectionsPerAddress } }),
     ...(logFormat === undefined ? {} : { logFormat }),
     ...(secretKey === undefined ? {} : { secretKey }),
   };

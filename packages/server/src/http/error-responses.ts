@@ -8,6 +8,7 @@ const DESCRIPTIONS = {
   409: 'Conflicts with the current state',
   410: 'The link or code was used, revoked or has expired',
   413: 'The request body is too large',
+  428: 'A precondition header is missing: send If-Match with the ETag you saw',
   429: 'Too many requests: wait the seconds `Retry-After` gives',
   502: 'A service the server called (the model provider) failed: the message says how',
   503: 'Not available now: the message says what to configure',

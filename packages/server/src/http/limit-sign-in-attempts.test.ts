@@ -24,6 +24,32 @@ describe('sign-in attempts and a trusted proxy', () => {
     expect((await trySignIn(server, 'other', from('198.51.100.2'))).status).toBe(404);
   });
 
+  it('lets at most 30 of 200 parallel wrong guesses from one address past; the rest are 429', async () => {
+    await using server = await createTestApp({ trustProxy: true });
+    const from = { 'x-forwarded-for': '198.51.100.7' };
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, attempt) => trySignIn(server, `guess-${attempt}`, from)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(SIGN_IN_ATTEMPTS_PER_MINUTE);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      200 - SIGN_IN_ATTEMPTS_PER_MINUTE,
+    );
+  });
+
+  it('gives back the attempt of a sign-in that works: 30 wrong guesses still follow it', async () => {
+    await using server = await createTestApp({ trustProxy: true });
+    const from = { 'x-forwarded-for': '198.51.100.8' };
+    const { code } = await server.store.signInCodes.create({
+      userId: server.owner.userId as string,
+    });
+    expect((await trySignIn(server, code, from)).status).toBe(200);
+    for (let attempt = 0; attempt < SIGN_IN_ATTEMPTS_PER_MINUTE; attempt++) {
+      expect((await trySignIn(server, `guess-${attempt}`, from)).status).toBe(404);
+    }
+    expect((await trySignIn(server, 'one-more', from)).status).toBe(429);
+  });
+
   it('marks the session cookie Secure behind a trusted https proxy, and trusts no header otherwise', async () => {
     const cookieOf = async (trustProxy: boolean) => {
       await using server = await createTestApp({ trustProxy });

@@ -14,14 +14,19 @@ function socketAddress(context: Context): string {
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
+/** The client a trusted proxy names in `X-Forwarded-For`: its last entry (the one the proxy added). */
+export function forwardedClientAddress(header: string | null | undefined): string | undefined {
+  return header?.split(',').at(-1)?.trim() || undefined;
+}
+
 /** Reads a request's {@link RequestOriginInfo}; without `trustProxy` forwarding headers are ignored. */
 export function readRequestOriginInfo(context: Context, trustProxy: boolean): RequestOriginInfo {
   const https = new URL(context.req.url).protocol === 'https:';
   if (!trustProxy) return { clientAddress: socketAddress(context), secure: https };
-  const forwardedFor = context.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+  const forwardedFor = forwardedClientAddress(context.req.header('x-forwarded-for'));
   const forwardedProto = context.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
   return {
-    clientAddress: forwardedFor || socketAddress(context),
+    clientAddress: forwardedFor ?? socketAddress(context),
     secure: https || forwardedProto?.toLowerCase() === 'https',
   };
 }

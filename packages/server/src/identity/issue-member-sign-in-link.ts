@@ -1,17 +1,15 @@
-import {
-  hasRole,
-  type Store,
-  WORKSPACE_ROLES,
-  type WorkspaceMember,
-  type WorkspaceRole,
-} from '@skillset/store';
+import { hasRole, type Store, type WorkspaceMember, type WorkspaceRole } from '@skillset/store';
 import { forbiddenError } from '../auth/forbidden-error.ts';
 import { signInMail } from './identity-mail.ts';
 import type { IdentityServices } from './identity-services.ts';
 import { mailNotConfigured } from './mail-not-configured.ts';
+import { passOnRefusal } from './pass-on-refusal.ts';
 
-/** How long a sign-in link an admin issues stays valid: 24 hours. */
-export const MEMBER_SIGN_IN_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a sign-in link an admin copies to pass on stays valid: 15 minutes, like the owner's. */
+export const PASSED_ON_SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+
+/** How long a sign-in link an admin mails to a member's own address stays valid: 1 hour. */
+export const MAILED_SIGN_IN_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** Options for {@link issueMemberSignInLink}. */
 export interface IssueMemberSignInLinkOptions {
@@ -25,34 +23,10 @@ export interface IssueMemberSignInLinkOptions {
   delivery: 'email' | 'link';
 }
 
-function stronger(role: WorkspaceRole, than: WorkspaceRole): boolean {
-  return WORKSPACE_ROLES.indexOf(role) < WORKSPACE_ROLES.indexOf(than);
-}
-
-/**
- * Why an admin may not hold a link into this member's account, or undefined when they may: a
- * link to pass on signs its holder in as the member everywhere, so it is only for a member of
- * this workspace alone, with a weaker role, who is no instance admin.
- */
-async function refusalToPassOn(
-  store: Store,
-  options: IssueMemberSignInLinkOptions,
-): Promise<string | undefined> {
-  const { member, caller, workspaceId } = options;
-  if (member.user.id === caller.userId) return undefined;
-  if (member.user.instanceAdmin) return 'the member is an instance admin';
-  if (!stronger(caller.role, member.role))
-    return `the member's role (${member.role}) is not weaker than yours`;
-  const elsewhere = (await store.workspaces.listForUser(member.user.id)).some(
-    (membership) => membership.workspace.id !== workspaceId,
-  );
-  if (elsewhere) return 'the member also belongs to other workspaces';
-  return undefined;
-}
-
 /**
  * Issues a one-time sign-in link for a member: mailed to the member's own address (following it
- * proves the address), or returned to the admin to pass on when the admin may hold it.
+ * proves the address; valid 1 hour), or returned to the admin to pass on when the admin may hold
+ * it (valid 15 minutes, and the rule is checked again when it is used).
  */
 export async function issueMemberSignInLink(
   options: IssueMemberSignInLinkOptions,
@@ -70,14 +44,19 @@ export async function issueMemberSignInLink(
     const { code, expiresAt } = await store.signInCodes.create({
       userId: member.user.id,
       provesEmail: email,
-      ttlMs: MEMBER_SIGN_IN_LINK_TTL_MS,
+      ttlMs: MAILED_SIGN_IN_LINK_TTL_MS,
     });
     await mailer.send(
       signInMail({ to: email, url: `${options.origin}/sign-in?code=${code}`, expiresAt }),
     );
     return { expiresAt };
   }
-  const refusal = await refusalToPassOn(store, options);
+  const { workspaceId, caller } = options;
+  const refusal = await passOnRefusal(store, {
+    workspaceId,
+    issuer: caller,
+    member: { userId: member.user.id, role: member.role, instanceAdmin: member.user.instanceAdmin },
+  });
   if (refusal !== undefined) {
     const instead =
       member.user.email !== null && identity?.mailer !== undefined
@@ -89,7 +68,8 @@ export async function issueMemberSignInLink(
   }
   const { code, expiresAt } = await store.signInCodes.create({
     userId: member.user.id,
-    ttlMs: MEMBER_SIGN_IN_LINK_TTL_MS,
+    ttlMs: PASSED_ON_SIGN_IN_LINK_TTL_MS,
+    passedOn: { workspaceId, by: caller.userId },
   });
   return { url: `${options.origin}/sign-in?code=${code}`, expiresAt };
 }

@@ -79,20 +79,11 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       outcome,
     });
   };
-  // Nobody approves here, so an activation an `ask` rule holds back is not a use.
-  const awaitingApproval = new Set<string>();
   const result = await invokeMessageWithCore({
     message,
     registry,
     entries,
-    decide: async (entry, use) => {
-      const decision = await gate.decide(
-        entry,
-        use === 'invoke' ? 'api_invoke' : 'read_skill_file',
-      );
-      if (use === 'invoke' && decision.requiresApproval) awaitingApproval.add(entry.name);
-      return decision;
-    },
+    decide: (entry, use) => gate.decide(entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
     principal: principalKindOf(gate.policy.principal),
@@ -100,11 +91,9 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       const stored = skills.storedSkill(entry);
       return stored === undefined ? {} : { version: stored.currentVersion, digest: stored.hash };
     },
-    onAttempt: (entry, outcome) =>
-      report(
-        entry,
-        outcome === 'ok' && awaitingApproval.has(entry.name) ? 'approval_required' : outcome,
-      ),
+    // Nobody approves here, so an activation an `ask` rule holds back is not a use.
+    onAttempt: (entry, outcome, requiresApproval) =>
+      report(entry, requiresApproval ? 'approval_required' : outcome),
   });
   if (!result.success) throw invocationFailure(result.error);
   for (const { entry } of result.refused) report(entry, 'permission_denied');

@@ -61,7 +61,7 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   let mcpModule: Promise<typeof import('@skillset/mcp')> | undefined;
 
   const handlerFor = (skills: WorkspaceSkills): Promise<SkillsMcpHttpHandler> => {
-    const key = `${skills.workspaceId}|${skills.userId ?? ''}`;
+    const { key } = skills;
     let handler = handlers.get(key);
     if (handler === undefined) {
       mcpModule ??= import('@skillset/mcp');

@@ -25,6 +25,8 @@ export interface ResolvedPolicy {
   catalogBudget: number;
   /** The skills the agent is built around: always first in its catalog. */
   pinnedSkills: readonly string[];
+  /** Skills the agent keeps at an exact revision (lower-case name → version). */
+  revisionPins: Readonly<Record<string, number>>;
   /** How the principal appears in logs and usage events. */
   principal: { kind: 'user' | 'agent'; id: string };
   /**
@@ -40,7 +42,7 @@ export interface ResolvedPolicy {
 async function loadSecretEnv(store: Store, workspaceId: string) {
   const bound = new Map<string, string[]>();
   if (!store.secrets.configured) return bound;
-  for (const secret of await store.secrets.list(workspaceId)) {
+  for (const secret of await store.secrets.listBound(workspaceId)) {
     for (const skill of secret.skills) bound.set(skill, [...(bound.get(skill) ?? []), secret.name]);
   }
   return bound;
@@ -137,6 +139,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         userId,
         settings?.catalogBudget ?? workspace.settings.catalogBudget,
         settings?.skills,
+        settings?.revisionPins,
         [...secretEnv],
       ]),
       context,
@@ -146,6 +149,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
       catalogBudget:
         settings?.catalogBudget ?? workspace.settings.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
       pinnedSkills: settings?.skills ?? [],
+      revisionPins: settings?.revisionPins ?? {},
       principal:
         principal.kind === 'user'
           ? { kind: 'user', id: principal.userId }

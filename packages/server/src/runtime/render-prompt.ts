@@ -65,6 +65,14 @@ async function catalogInputs(skills: WorkspaceSkills, policy: ResolvedPolicy) {
   });
 }
 
+/** The skills of a principal's catalog as the ranker reads them. */
+export async function catalogSkillsOf(
+  skills: WorkspaceSkills,
+  policy: ResolvedPolicy,
+): Promise<readonly CatalogSkill[]> {
+  return (await catalogInputs(skills, policy)).skills;
+}
+
 /** The ranker over the skills in a principal's catalog: the one its ranked catalog uses. */
 export async function catalogIndex(skills: WorkspaceSkills, policy: ResolvedPolicy) {
   return (await catalogInputs(skills, policy)).index();

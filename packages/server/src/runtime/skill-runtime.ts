@@ -21,7 +21,11 @@ import {
 import { createSkillTextCache } from './skill-text-cache.ts';
 import { createUsageRecorder, type UsageRecorder } from './usage-recorder.ts';
 import { workspaceGate } from './workspace-gate.ts';
-import { createWorkspaceSkills, type WorkspaceSkills } from './workspace-skills.ts';
+import {
+  createWorkspaceSkills,
+  type WorkspaceSkills,
+  workspaceSkillsKey,
+} from './workspace-skills.ts';
 
 /** What one request works with: its policy and its workspace's registry. */
 export interface RuntimeScope {
@@ -51,6 +55,12 @@ export interface SkillRuntimeOptions {
   connectionLimits?: Pick<ConnectionLimits, 'maxMcpSessionsPerPrincipal' | 'mcpSessionIdleMs'>;
 }
 
+/** A revision of a workspace skill a person tries in place of the published one. */
+export interface TryRevision {
+  skill: string;
+  version: number;
+}
+
 /** The server's skill runtime: cached registries per workspace, policies, usage, `/mcp`, and shutdown. */
 export interface SkillRuntime {
   readonly store: Store;
@@ -62,9 +72,19 @@ export interface SkillRuntime {
   /** Aborted when the runtime closes (event streams end then). */
   readonly signal: AbortSignal;
   /** The registry of a workspace, with one user's personal skills when `userId` is given. */
-  skillsFor(workspaceId: string, userId?: string): Promise<WorkspaceSkills>;
+  skillsFor(
+    workspaceId: string,
+    userId?: string,
+    revisionPins?: Readonly<Record<string, number>>,
+    includeProposals?: boolean,
+  ): Promise<WorkspaceSkills>;
   /** The policy and registry of a request, through a named agent when `agent` is given. */
-  open(principal: RequestPrincipal, agent?: string): Promise<RuntimeScope>;
+  /** The principal's policy and skills; `tryRevision` puts a proposed revision in place of the published one. */
+  open(
+    principal: RequestPrincipal,
+    agent?: string,
+    tryRevision?: TryRevision,
+  ): Promise<RuntimeScope>;
   /** The activation session of a conversation (kept in memory, least recently used dropped). */
   session(scope: RuntimeScope, sessionId: string): ActivationSession;
   /** Drops the cached policies and tokens (after a write that may change them). */
@@ -126,8 +146,13 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     ...(options.usageFlushDelayMs === undefined ? {} : { flushDelayMs: options.usageFlushDelayMs }),
   });
 
-  const skillsFor = (workspaceId: string, userId?: string) => {
-    const key = `${workspaceId}|${userId ?? ''}`;
+  const skillsFor = (
+    workspaceId: string,
+    userId?: string,
+    revisionPins: Readonly<Record<string, number>> = {},
+    includeProposals = false,
+  ) => {
+    const key = workspaceSkillsKey(workspaceId, userId, revisionPins, includeProposals);
     let skills = registries.get(key);
     if (skills === undefined) {
       skills = createWorkspaceSkills({
@@ -136,6 +161,8 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         ...(userId === undefined ? {} : { userId }),
         texts,
         logger,
+        revisionPins,
+        includeProposals,
         ...(options.mcpSourcePolicy === undefined
           ? {}
           : { mcpSourcePolicy: options.mcpSourcePolicy }),
@@ -188,9 +215,18 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     });
   });
 
-  const open = async (principal: RequestPrincipal, agent?: string): Promise<RuntimeScope> => {
+  const open = async (
+    principal: RequestPrincipal,
+    agent?: string,
+    tryRevision?: TryRevision,
+  ): Promise<RuntimeScope> => {
     const policy = await policies.resolve(principal, agent);
-    const skills = await skillsFor(policy.workspaceId, policy.userId);
+    // Only a person tries a proposal; an agent is served what is published (or what it pinned).
+    const trying = tryRevision !== undefined && principal.kind === 'user';
+    const pins = trying
+      ? { ...policy.revisionPins, [tryRevision.skill.toLowerCase()]: tryRevision.version }
+      : policy.revisionPins;
+    const skills = await skillsFor(policy.workspaceId, policy.userId, pins, trying);
     return { policy, skills, gate: workspaceGate(skills, policy) };
   };
 

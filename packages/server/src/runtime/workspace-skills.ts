@@ -31,6 +31,8 @@ const SCANS_AT_ONCE = 16;
 
 /** The registry of one workspace (and one user's personal skills), with caches tied to its version. */
 export interface WorkspaceSkills {
+  /** Equal for registries holding the same skills: workspace, user and revision pins. */
+  readonly key: string;
   readonly workspaceId: string;
   readonly userId: string | undefined;
   readonly registry: SkillRegistry;
@@ -70,6 +72,10 @@ export interface CreateWorkspaceSkillsOptions {
   logger: Logger;
   /** Which MCP servers the workspace's settings may name; default none. */
   mcpSourcePolicy?: McpSourcePolicy;
+  /** An agent's pinned revisions (lower-case name → version), held instead of the published ones. */
+  revisionPins?: Readonly<Record<string, number>>;
+  /** The pins may name proposals: a person trying one before it is published. */
+  includeProposals?: boolean;
 }
 
 const PAGE_SIZE = 10_000;
@@ -78,7 +84,12 @@ const PAGE_SIZE = 10_000;
  * Every stored skill a workspace (and user) can see, disabled ones too: the registry ranks them,
  * and the gate refuses a disabled winner, so a disabled skill blocks its name, not unshadows it.
  */
-async function listVisibleSkills(store: Store, access: SkillAccess): Promise<StoredSkill[]> {
+async function listVisibleSkills(
+  store: Store,
+  access: SkillAccess,
+  revisionPins: Readonly<Record<string, number>>,
+  includeProposals: boolean,
+): Promise<StoredSkill[]> {
   const all: StoredSkill[] = [];
   let cursor: string | undefined;
   do {
@@ -90,7 +101,53 @@ async function listVisibleSkills(store: Store, access: SkillAccess): Promise<Sto
     all.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor !== undefined);
-  return all;
+  if (Object.keys(revisionPins).length === 0) return all;
+  return Promise.all(
+    all.map((skill) => pinnedRevision(store, access, skill, revisionPins, includeProposals)),
+  );
+}
+
+/** The key of the registry of a workspace, a user's personal skills and an agent's revision pins. */
+export function workspaceSkillsKey(
+  workspaceId: string,
+  userId: string | undefined,
+  revisionPins: Readonly<Record<string, number>>,
+  includeProposals = false,
+): string {
+  const pins = Object.entries(revisionPins).sort(([left], [right]) => (left < right ? -1 : 1));
+  const pinned =
+    pins.length === 0 ? '' : `${JSON.stringify(pins)}${includeProposals ? '|try' : ''}`;
+  return `${workspaceId}|${userId ?? ''}|${pinned}`;
+}
+
+/** A workspace skill at the revision an agent pinned (when it still exists), else as published. */
+export async function pinnedRevision(
+  store: Store,
+  access: SkillAccess,
+  skill: StoredSkill,
+  revisionPins: Readonly<Record<string, number>>,
+  includeProposals = false,
+): Promise<StoredSkill> {
+  const pinned = revisionPins[skill.name.toLowerCase()];
+  if (skill.scope !== 'workspace' || pinned === undefined || pinned === skill.currentVersion) {
+    return skill;
+  }
+  const version = await store.skills.getVersion({
+    ...access,
+    id: skill.id,
+    version: pinned,
+    publishedOnly: !includeProposals,
+  });
+  if (version === undefined) return skill;
+  return {
+    ...skill,
+    currentVersion: version.number,
+    hash: version.hash,
+    description: version.description,
+    tags: version.tags,
+    category: version.category,
+    manifest: version.manifest,
+  };
 }
 
 /** Creates the store-backed registry of a workspace: one source per stored scope, loaded with one listing. */
@@ -100,7 +157,9 @@ export async function createWorkspaceSkills(
   const { store, workspaceId, userId, texts, logger } = options;
   const mcpSourcePolicy = options.mcpSourcePolicy ?? NO_MCP_SOURCES;
   const access = { workspaceId, ...(userId === undefined ? {} : { userId }) };
-  let current = listVisibleSkills(store, access);
+  const pins = options.revisionPins ?? {};
+  const includeProposals = options.includeProposals === true;
+  let current = listVisibleSkills(store, access, pins, includeProposals);
   const sources: StoreSkillSource[] = STORED_SKILL_SCOPES.filter(
     (scope) => scope !== 'personal' || userId !== undefined,
   ).map((scope) =>
@@ -180,7 +239,7 @@ export async function createWorkspaceSkills(
   const reload = async () => {
     do {
       again = false;
-      current = listVisibleSkills(store, access);
+      current = listVisibleSkills(store, access, pins, includeProposals);
       await current;
       await registry.refresh();
       version += 1;
@@ -189,6 +248,7 @@ export async function createWorkspaceSkills(
   };
 
   return {
+    key: workspaceSkillsKey(workspaceId, userId, pins, includeProposals),
     workspaceId,
     userId,
     registry,

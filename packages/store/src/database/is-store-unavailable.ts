@@ -15,6 +15,9 @@ const UNAVAILABLE_MESSAGES = [
   'connection error',
   'timeout exceeded when trying to connect',
   'Client was closed',
+  // An embedded PGlite that was closed (or is closing) answers no query again in this process.
+  'PGlite is closed',
+  'PGlite is closing',
 ];
 
 /**

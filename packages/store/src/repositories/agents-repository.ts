@@ -66,6 +66,9 @@ export function normalizeAgentSettings(settings: Partial<AgentSettings>): AgentS
   if (settings.contentRisks === 'block') result.contentRisks = 'block';
   if (settings.requireSigned === true) result.requireSigned = true;
   if (settings.role === 'member') result.role = 'member';
+  if (settings.revisionPins !== undefined && Object.keys(settings.revisionPins).length > 0) {
+    result.revisionPins = { ...settings.revisionPins };
+  }
   return result;
 }
 

@@ -3,18 +3,14 @@ import { SkillsetError } from '@skillset/core';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
-import { type InvitationDelivery, invitations } from '../schema/invitations.ts';
+import { type InvitationKind, invitations } from '../schema/invitations.ts';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '../schema/members.ts';
 import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { Actor } from './actor.ts';
 import { appendAudit } from './audit-repository.ts';
 import { createMembersRepository } from './members-repository.ts';
 import { closedCodeError, generateSecret, hashSecret } from './one-time-code.ts';
-import {
-  createUsersRepository,
-  type StoredUser,
-  type UsersRepository,
-} from './users-repository.ts';
+import { createUsersRepository, type StoredUser } from './users-repository.ts';
 
 /** How long an invitation stays open: 7 days. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,7 +24,7 @@ export interface InvitationInfo {
   workspaceId: string;
   email: string;
   role: WorkspaceRole;
-  delivery: InvitationDelivery;
+  kind: InvitationKind;
   invitedBy: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -43,8 +39,8 @@ export interface CreateInvitationOptions {
   workspaceId: string;
   email: string;
   role: WorkspaceRole;
-  /** `email` when the link is mailed only to the address (default `link`: an admin passes it on). */
-  delivery?: InvitationDelivery;
+  /** `email`: mailed to the address and bound to it; `open_link`: passed on, whoever holds it joins. */
+  kind: InvitationKind;
   /** Lifetime in milliseconds (default {@link INVITATION_TTL_MS}). */
   ttlMs?: number;
   actor?: Actor;
@@ -59,7 +55,10 @@ export interface CreateInvitationResult {
 /** Options for {@link InvitationsRepository.accept}. */
 export interface AcceptInvitationOptions {
   code: string;
-  /** The signed-in user who accepts; without it a new account is created for the invited email. */
+  /**
+   * The signed-in user who accepts (for an `email` invitation, only the account that proved the
+   * address); without it a new account is created for the invited email.
+   */
   userId?: string;
   /** The new account's display name (required when a new account is created). */
   displayName?: string;
@@ -93,10 +92,11 @@ export interface InvitationsRepository {
   revoke(options: { workspaceId: string; id: string; actor?: Actor }): Promise<boolean>;
   /**
    * Accepts a pending invitation: the signed-in user joins with the role (a member keeps a
-   * stronger role); without one, a mailed link signs in the account that proved the address, and
-   * otherwise a new account joins (verified when the link was mailed). An unverified account
-   * that claims the address changes nothing. Throws `code_not_found`, `code_used`,
-   * `code_revoked`, `code_expired` or `invalid_display_name`.
+   * stronger role) — for an `email` invitation only when that account proved the invited address,
+   * else `invitation_not_yours`; without one, a mailed link signs in the account that proved the
+   * address, and otherwise a new account joins (verified when the link was mailed). An unverified
+   * account that claims the address changes nothing. Throws `code_not_found`, `code_used`,
+   * `code_revoked`, `code_expired`, `invitation_not_yours` or `invalid_display_name`.
    */
   accept(options: AcceptInvitationOptions): Promise<AcceptInvitationResult>;
   /** Accepts a pending invitation without its code, for the user who proved the invited address. */
@@ -135,9 +135,23 @@ async function lockPending(
   return row;
 }
 
-/** Marks the address proven for the user who claims it, unless another account proved it first. */
-async function verifyIfFree(users: UsersRepository, userId: string, email: string): Promise<void> {
-  if ((await users.getByVerifiedEmail(email)) === undefined) await users.verifyEmail(userId, email);
+/** Whether the user proved `email` (compared case-insensitively). */
+function hasProven(user: StoredUser, email: string): boolean {
+  return user.emailVerifiedAt !== null && user.email?.toLowerCase() === email.trim().toLowerCase();
+}
+
+/** The refusal of a mailed invitation to a signed-in account that has not proven its address. */
+function notYours(row: InvitationRow, user: StoredUser): SkillsetError<StoreErrorCode> {
+  const invited = JSON.stringify(row.email);
+  const claims = user.email?.toLowerCase() === row.email.trim().toLowerCase();
+  const why = claims
+    ? `your account has not proven that address yet. Prove it first (a sign-in link mailed to ${invited}, which an admin of your workspace can send, proves it), then open this link again`
+    : `you are signed in as ${user.name}${user.email === null ? '' : ` (${user.email})`}. Sign in as the account of ${invited}, or sign out and open this link again`;
+  return new SkillsetError<StoreErrorCode>({
+    code: 'invitation_not_yours',
+    message: `This invitation was mailed to ${invited} and only the account that proved that address can accept it; ${why}.`,
+    details: { email: row.email },
+  });
 }
 
 /** The user joins the invitation's workspace (a member keeps a stronger role); audited. */
@@ -170,7 +184,7 @@ async function join(
     actor,
     action: 'invitation.accept',
     target: { kind: 'invitation', id: row.id },
-    details: { email: row.email, role: row.role, userId: user.id, createdUser },
+    details: { email: row.email, role: row.role, kind: row.kind, userId: user.id, createdUser },
   });
   const joined = (await createUsersRepository({ database }).get(user.id)) ?? user;
   return {
@@ -201,7 +215,7 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
             workspaceId: options.workspaceId,
             email: options.email.trim(),
             role: options.role,
-            delivery: options.delivery ?? 'link',
+            kind: options.kind,
             invitedBy: options.actor?.kind === 'user' ? options.actor.id : null,
             expiresAt: new Date(Date.now() + (options.ttlMs ?? INVITATION_TTL_MS)),
           })
@@ -212,11 +226,7 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
           ...(options.actor === undefined ? {} : { actor: options.actor }),
           action: 'invitation.create',
           target: { kind: 'invitation', id: invitation.id },
-          details: {
-            email: invitation.email,
-            role: invitation.role,
-            delivery: invitation.delivery,
-          },
+          details: { email: invitation.email, role: invitation.role, kind: invitation.kind },
         });
         return { code, invitation };
       }),
@@ -279,7 +289,7 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
           ...(options.actor === undefined ? {} : { actor: options.actor }),
           action: 'invitation.revoke',
           target: { kind: 'invitation', id: row.id },
-          details: { email: row.email, role: row.role },
+          details: { email: row.email, role: row.role, kind: row.kind },
         });
         return true;
       }),
@@ -291,11 +301,11 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
           'invitation',
         );
         const usersRepository = createUsersRepository({ database });
-        const proven = row.delivery === 'email';
+        const proven = row.kind === 'email';
         if (options.userId !== undefined) {
           const user = await usersRepository.get(options.userId);
           if (user === undefined) throw new TypeError(`no user ${options.userId}`);
-          if (proven) await verifyIfFree(usersRepository, user.id, row.email);
+          if (proven && !hasProven(user, row.email)) throw notYours(row, user);
           return join(database, row, user, false);
         }
         const owner = proven ? await usersRepository.getByVerifiedEmail(row.email) : undefined;
@@ -322,10 +332,7 @@ export function createInvitationsRepository(session: StoreSession): InvitationsR
           'invitation',
         );
         const user = await createUsersRepository({ database }).get(options.userId);
-        const proven =
-          user?.emailVerifiedAt != null &&
-          user.email?.toLowerCase() === row.email.trim().toLowerCase();
-        if (user === undefined || !proven)
+        if (user === undefined || !hasProven(user, row.email))
           throw closedCodeError('code_not_found', 'invitation', HINT);
         return join(database, row, user, false);
       }),

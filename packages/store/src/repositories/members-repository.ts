@@ -14,6 +14,8 @@ import type { StoredUser } from './users-repository.ts';
 export interface WorkspaceMember {
   workspaceId: string;
   role: WorkspaceRole;
+  /** May publish others' proposals (admins and owners always may). */
+  canReview: boolean;
   user: StoredUser;
   createdAt: Date;
 }
@@ -33,6 +35,14 @@ export interface RemoveMemberOptions {
   actor?: Actor;
 }
 
+/** Options for {@link MembersRepository.setReviewer}. */
+export interface SetReviewerOptions {
+  workspaceId: string;
+  userId: string;
+  canReview: boolean;
+  actor?: Actor;
+}
+
 /** Workspace membership and roles; a workspace always keeps at least one owner. */
 export interface MembersRepository {
   /** Adds a user to a workspace, or changes the role when already a member. */
@@ -43,6 +53,10 @@ export interface MembersRepository {
   remove(options: RemoveMemberOptions): Promise<boolean>;
   list(workspaceId: string): Promise<WorkspaceMember[]>;
   getRole(workspaceId: string, userId: string): Promise<WorkspaceRole | undefined>;
+  /** Gives or takes a member's right to publish others' proposals; false when not a member. */
+  setReviewer(options: SetReviewerOptions): Promise<boolean>;
+  /** True when the user may publish others' proposals: an owner, an admin or a member with the grant. */
+  mayReview(workspaceId: string, userId: string): Promise<boolean>;
 }
 
 /** True when `role` is at least as strong as `minimum` (owner > admin > member > viewer). */
@@ -165,6 +179,7 @@ export function createMembersRepository(session: StoreSession): MembersRepositor
         .select({
           workspaceId: members.workspaceId,
           role: members.role,
+          canReview: members.canReview,
           user: users,
           createdAt: members.createdAt,
         })
@@ -174,5 +189,31 @@ export function createMembersRepository(session: StoreSession): MembersRepositor
         .orderBy(asc(members.createdAt), asc(sql`lower(${users.name})`));
     },
     getRole: (workspaceId, userId) => currentRole(session.database, workspaceId, userId),
+    setReviewer: (options) =>
+      runInTransaction(session, async (database) => {
+        const [row] = await database
+          .update(members)
+          .set({ canReview: options.canReview })
+          .where(
+            and(eq(members.workspaceId, options.workspaceId), eq(members.userId, options.userId)),
+          )
+          .returning({ userId: members.userId });
+        if (row === undefined) return false;
+        await appendAudit(database, {
+          workspaceId: options.workspaceId,
+          ...(options.actor === undefined ? {} : { actor: options.actor }),
+          action: options.canReview ? 'member.reviewer.grant' : 'member.reviewer.revoke',
+          target: { kind: 'user', id: options.userId },
+        });
+        return true;
+      }),
+    async mayReview(workspaceId, userId) {
+      const [row] = await session.database
+        .select({ role: members.role, canReview: members.canReview })
+        .from(members)
+        .where(and(eq(members.workspaceId, workspaceId), eq(members.userId, userId)));
+      if (row === undefined) return false;
+      return hasRole(row.role, 'admin') || (row.role === 'member' && row.canReview);
+    },
   };
 }

@@ -16,6 +16,21 @@ export interface CreateSignInCodeOptions {
   provesEmail?: string;
   /** Lifetime in milliseconds (default {@link SIGN_IN_CODE_TTL_MS}). */
   ttlMs?: number;
+  /** An admin copied the link to pass on: the rule that allowed it is checked again on use. */
+  passedOn?: PassedOnSignIn;
+}
+
+/** Where and by whom a sign-in link to pass on was copied. */
+export interface PassedOnSignIn {
+  workspaceId: string;
+  /** The admin who copied it. */
+  by: string;
+}
+
+/** A redeemed code: the user it signs in, and for a copied link who copied it where. */
+export interface RedeemedSignInCode {
+  userId: string;
+  passedOn?: PassedOnSignIn;
 }
 
 /** A created sign-in code: the plaintext is returned here once and never stored. */
@@ -39,24 +54,36 @@ export interface SignInCodesRepository {
   /**
    * Marks the code used and returns its user (whose mailed address it proves, unless another
    * account proved it first); throws `code_not_found`, `code_used` or `code_expired` otherwise.
-   * Two concurrent redemptions: exactly one succeeds.
+   * Two concurrent redemptions: exactly one succeeds. The caller checks a copied link's rule
+   * inside the same transaction, so a refusal leaves the code unused.
    */
-  redeem(code: string): Promise<{ userId: string }>;
+  redeem(code: string): Promise<RedeemedSignInCode>;
 }
 
 const HINT = 'run `skillset sign-in-link` (or restart the server) for a new link.';
 
 /** Creates the sign-in codes repository over a session. */
 export function createSignInCodesRepository(session: StoreSession): SignInCodesRepository {
-  const insert = (hash: string, userId: string, expiresAt: Date, provesEmail?: string) =>
-    session.database
-      .insert(signInCodes)
-      .values({ id: randomUUID(), hash, userId, expiresAt, provesEmail: provesEmail ?? null });
+  const insert = (
+    hash: string,
+    userId: string,
+    expiresAt: Date,
+    options: Pick<CreateSignInCodeOptions, 'provesEmail' | 'passedOn'> = {},
+  ) =>
+    session.database.insert(signInCodes).values({
+      id: randomUUID(),
+      hash,
+      userId,
+      expiresAt,
+      provesEmail: options.provesEmail ?? null,
+      passedOnWorkspaceId: options.passedOn?.workspaceId ?? null,
+      passedOnBy: options.passedOn?.by ?? null,
+    });
   return {
     async create(options) {
       const code = generateSecret();
       const expiresAt = new Date(Date.now() + (options.ttlMs ?? SIGN_IN_CODE_TTL_MS));
-      await insert(hashSecret(code), options.userId, expiresAt, options.provesEmail);
+      await insert(hashSecret(code), options.userId, expiresAt, options);
       return { code, expiresAt };
     },
     async createHashed(options) {
@@ -71,7 +98,12 @@ export function createSignInCodesRepository(session: StoreSession): SignInCodesR
           .where(
             sql`${signInCodes.hash} = ${hash} and ${signInCodes.usedAt} is null and ${signInCodes.expiresAt} > now()`,
           )
-          .returning({ userId: signInCodes.userId, provesEmail: signInCodes.provesEmail });
+          .returning({
+            userId: signInCodes.userId,
+            provesEmail: signInCodes.provesEmail,
+            passedOnWorkspaceId: signInCodes.passedOnWorkspaceId,
+            passedOnBy: signInCodes.passedOnBy,
+          });
         if (used !== undefined) {
           if (used.provesEmail !== null) {
             const users = createUsersRepository({ database });
@@ -85,7 +117,10 @@ export function createSignInCodesRepository(session: StoreSession): SignInCodesR
             action: 'session.sign_in',
             target: { kind: 'user', id: used.userId },
           });
-          return { userId: used.userId };
+          const { passedOnWorkspaceId: workspaceId, passedOnBy: by } = used;
+          return workspaceId === null || by === null
+            ? { userId: used.userId }
+            : { userId: used.userId, passedOn: { workspaceId, by } };
         }
         const [row] = await database
           .select({ usedAt: signInCodes.usedAt })

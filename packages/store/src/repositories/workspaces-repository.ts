@@ -72,6 +72,8 @@ function normalizeSettings(settings: Partial<WorkspaceSettings>): WorkspaceSetti
   if (settings.catalogBudget !== undefined) result.catalogBudget = settings.catalogBudget;
   if (settings.contentRisks === 'block') result.contentRisks = 'block';
   if (settings.requireSigned === true) result.requireSigned = true;
+  if (settings.review === 'required') result.review = 'required';
+  if (settings.blockRecallDrop === true) result.blockRecallDrop = true;
   if (settings.trustedSigners !== undefined && settings.trustedSigners.length > 0) {
     result.trustedSigners = [...settings.trustedSigners];
   }

@@ -25,6 +25,8 @@ export interface AgentSettings {
    * workspace's skills, `viewer` (the default) only uses them; stored only when `member`.
    */
   role?: 'viewer' | 'member';
+  /** Skills this agent keeps at an exact published revision (lower-case name → version), whatever is published later; stored only when not empty. */
+  revisionPins?: Record<string, number>;
 }
 
 /** Agents: principals of one workspace, optionally acting for a user. */

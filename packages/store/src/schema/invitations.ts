@@ -4,8 +4,11 @@ import type { WorkspaceRole } from './members.ts';
 import { users } from './users.ts';
 import { workspaces } from './workspaces.ts';
 
-/** How an invitation link reached the invitee: copied by an admin, or mailed to the address. */
-export type InvitationDelivery = 'link' | 'email';
+/**
+ * What an invitation is: `email`, mailed to its address and accepted only by the account that
+ * proved that address; `open_link`, a one-time link an admin passes on, accepted by whoever holds it.
+ */
+export type InvitationKind = 'email' | 'open_link';
 
 /** Invitations to a workspace by email: a one-time code (stored as its sha256) and a role. */
 export const invitations = pgTable(
@@ -18,8 +21,8 @@ export const invitations = pgTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role').$type<WorkspaceRole>().notNull(),
-    /** `email`: only the invited mailbox got the link, so accepting it proves the address. */
-    delivery: text('delivery').$type<InvitationDelivery>().notNull().default('link'),
+    /** `email`: bound to the address; `open_link`: whoever holds the link may accept it. */
+    kind: text('kind').$type<InvitationKind>().notNull(),
     invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -30,6 +33,6 @@ export const invitations = pgTable(
   (table) => [
     index('invitations_workspace_id_idx').on(table.workspaceId),
     check('invitations_role_check', sql`${table.role} in ('owner', 'admin', 'member', 'viewer')`),
-    check('invitations_delivery_check', sql`${table.delivery} in ('link', 'email')`),
+    check('invitations_kind_check', sql`${table.kind} in ('email', 'open_link')`),
   ],
 );

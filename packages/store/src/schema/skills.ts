@@ -34,7 +34,10 @@ export const skills = pgTable(
     ownerUserId: text('owner_user_id').references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** The published revision: what every acting surface serves (0: none yet, a new skill under review). */
     currentVersion: integer('current_version').notNull(),
+    /** The newest revision written, published or proposed. */
+    latestVersion: integer('latest_version').notNull(),
     source: text('source').notNull(),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -27,6 +27,10 @@ export interface WorkspaceSettings {
   revokedSigners?: string[];
   /** MCP servers serving skills (SEP-2640) to this workspace, by label; their skills are `label:name`. */
   mcpServers?: Record<string, WorkspaceMcpServer>;
+  /** `required`: a change to a workspace skill is a proposal until a reviewer publishes it; stored only when required. */
+  review?: 'required';
+  /** Publishing a proposal that lowers its trigger-eval recall needs an override; stored only when true. */
+  blockRecallDrop?: boolean;
 }
 
 /** Tenants: every workspace-scoped row belongs to exactly one workspace. */

@@ -1,26 +1,46 @@
 import { randomUUID } from 'node:crypto';
-import { SkillsetError } from '@skillset/core';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoreDatabase } from '../database/store-database.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
 import type { Actor } from '../repositories/actor.ts';
-import { appendAudit } from '../repositories/audit-repository.ts';
 import { skillSecrets } from '../schema/skill-secrets.ts';
-import type { StoreErrorCode } from '../store/store-error-code.ts';
 import {
-  checkSecretInput,
-  normalizeSkillNames,
-  SECRET_NAME_PATTERN,
-  type SecretInputIssue,
-} from './check-secret-input.ts';
-import { decryptSecretValue, encryptSecretValue } from './secret-cipher.ts';
-import { SECRET_KEY_HOWTO, type SecretKey } from './secret-key.ts';
+  type ApproveSecretRevisionOptions,
+  approveSecretRevision,
+  lockSecret,
+} from './approve-secret-revision.ts';
+import { auditSecret } from './audit-secret.ts';
+import { checkSecretInput, normalizeSkillNames } from './check-secret-input.ts';
+import {
+  approveNewBindings,
+  type BoundSecret,
+  readSecretBindings,
+  type SecretBinding,
+} from './secret-bindings.ts';
+import { encryptSecretValue } from './secret-cipher.ts';
+import { invalidSecret, secretError, secretsNotConfigured } from './secret-errors.ts';
+import type { SecretKey } from './secret-key.ts';
+import { findSecretRevisions, type SecretRevision } from './secret-revisions.ts';
+import {
+  readSecretValues,
+  type SecretValues,
+  type SecretValuesForOptions,
+} from './secret-values.ts';
+
+export type { ApproveSecretRevisionOptions } from './approve-secret-revision.ts';
+export { secretsNotConfigured } from './secret-errors.ts';
+export type { SecretValues, SecretValuesForOptions, WithheldSecret } from './secret-values.ts';
 
 /** A stored secret as it may be shown: never its value. */
 export interface StoredSecret {
   name: string;
-  /** The lowercase names of the skills whose scripts get the value. */
+  /** The lowercase names of the skills the secret is bound to. */
   skills: string[];
+  /**
+   * Per bound skill, the revision an admin approved and the current one: only the scripts of an
+   * approved current revision get the value.
+   */
+  bindings: SecretBinding[];
   createdBy: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -32,7 +52,10 @@ export interface SetSecretOptions {
   name: string;
   /** The new value; absent keeps the stored one (required when the secret does not exist yet). */
   value?: string | undefined;
-  /** The skills the secret is bound to, replacing the previous list; matched case-insensitively. */
+  /**
+   * The skills the secret is bound to, replacing the previous list; matched case-insensitively. A
+   * newly bound skill's current revision is approved with it; skills bound before keep theirs.
+   */
   skills: readonly string[];
   actor?: Actor;
 }
@@ -51,38 +74,42 @@ export interface DeleteSecretOptions {
   actor?: Actor;
 }
 
-/** Options for {@link SecretsRepository.valuesFor}. */
-export interface SecretValuesForOptions {
-  workspaceId: string;
-  /** The skill whose script runs; only secrets bound to it are returned. */
-  skillName: string;
-  /** The variables the skill asks for (its `requires.env`); others are never returned. */
-  names: readonly string[];
-}
-
 /** A workspace's secrets: encrypted values bound to skills; values leave only through `valuesFor`. */
 export interface SecretsRepository {
   /** True when the store has a key (`SKILLSET_SECRET_KEY`), so values can be stored and read. */
   readonly configured: boolean;
   /** The workspace's secrets by name, without values. */
   list(workspaceId: string): Promise<StoredSecret[]>;
+  /** Only the names and bound skills of the workspace's secrets (no revisions read), for policy. */
+  listBound(workspaceId: string): Promise<Array<Pick<StoredSecret, 'name' | 'skills'>>>;
   get(workspaceId: string, name: string): Promise<StoredSecret | undefined>;
   /**
    * Creates or replaces a secret's value and/or skills, audited as `secret.set` (never the value);
    * without a value only an existing secret is rebound (`secret_not_found` otherwise).
    */
   set(options: SetSecretOptions): Promise<SetSecretResult>;
+  /**
+   * Approves the current revision of a bound skill for the secret, audited as `secret.approve`;
+   * `secret_not_found`, `secret_skill_not_bound`, `skill_not_found` (no revision to approve) or
+   * `secret_revision_changed` (not the `digest` reviewed) otherwise.
+   */
+  approve(options: ApproveSecretRevisionOptions): Promise<StoredSecret>;
+  /** The revision a secret bound to `skill` would reach now in the workspace, if any. */
+  revisionOf(workspaceId: string, skill: string): Promise<SecretRevision | undefined>;
   /** Deletes a secret, audited as `secret.delete`; false when there was none. */
   delete(options: DeleteSecretOptions): Promise<boolean>;
   /**
-   * The decrypted values of those of `names` that are bound to `skillName`, by name; a name that
-   * is not stored or bound to other skills only is left out. Throws `secrets_not_configured`
-   * when such a value exists but the store has no key, `secret_undecryptable` when it fails.
+   * The decrypted values of those of `names` that are bound to `skillName` and approved for
+   * exactly `revision`, and the bound ones withheld because another revision (or none) was
+   * approved; a name not stored or bound to other skills only is in neither. Throws
+   * `secrets_not_configured` when a value is due but the store has no key,
+   * `secret_undecryptable` when decryption fails.
    */
-  valuesFor(options: SecretValuesForOptions): Promise<Record<string, string>>;
+  valuesFor(options: SecretValuesForOptions): Promise<SecretValues>;
 }
 
 const columns = {
+  id: skillSecrets.id,
   name: skillSecrets.name,
   skills: skillSecrets.skills,
   createdBy: skillSecrets.createdBy,
@@ -90,36 +117,16 @@ const columns = {
   updatedAt: skillSecrets.updatedAt,
 };
 
-function invalidSecret(issues: SecretInputIssue[]): SkillsetError<StoreErrorCode> {
-  return new SkillsetError<StoreErrorCode>({
-    code: 'invalid_secret',
-    message: issues.map((issue) => issue.message).join(' '),
-    details: { issues },
-  });
-}
+type SecretRow = BoundSecret & Omit<StoredSecret, 'bindings'>;
 
-/** Audits a change of a secret: its name and skills, never its value. */
-function auditSecret(
+/** Adds each secret's bindings (approved and current revisions) and drops its row id. */
+async function withBindings(
   database: StoreDatabase,
-  action: 'secret.set' | 'secret.delete',
-  target: Pick<SetSecretOptions, 'workspaceId' | 'name' | 'actor'>,
-  details: Record<string, unknown>,
-): Promise<void> {
-  return appendAudit(database, {
-    workspaceId: target.workspaceId,
-    ...(target.actor === undefined ? {} : { actor: target.actor }),
-    action,
-    target: { kind: 'secret', id: target.name },
-    details: { name: target.name, ...details },
-  });
-}
-
-/** The error for a secrets call on a store without a key. */
-export function secretsNotConfigured(): SkillsetError<StoreErrorCode> {
-  return new SkillsetError<StoreErrorCode>({
-    code: 'secrets_not_configured',
-    message: `Secrets are not configured on this server: ${SECRET_KEY_HOWTO}.`,
-  });
+  workspaceId: string,
+  rows: readonly SecretRow[],
+): Promise<StoredSecret[]> {
+  const bindings = await readSecretBindings(database, workspaceId, rows);
+  return rows.map(({ id, ...secret }) => ({ ...secret, bindings: bindings.get(id) ?? [] }));
 }
 
 /** Creates the secrets repository over a session; without `key` values can be neither set nor read. */
@@ -130,20 +137,33 @@ export function createSecretsRepository(
   const { database } = session;
   const inWorkspace = (workspaceId: string, name: string) =>
     and(eq(skillSecrets.workspaceId, workspaceId), eq(skillSecrets.name, name));
+  const get = async (from: StoreDatabase, workspaceId: string, name: string) => {
+    const rows = await from
+      .select(columns)
+      .from(skillSecrets)
+      .where(inWorkspace(workspaceId, name));
+    return (await withBindings(from, workspaceId, rows))[0];
+  };
   return {
     configured: key !== undefined,
-    list: (workspaceId) =>
-      database
+    async list(workspaceId) {
+      const rows = await database
         .select(columns)
         .from(skillSecrets)
         .where(eq(skillSecrets.workspaceId, workspaceId))
-        .orderBy(asc(skillSecrets.name)),
-    async get(workspaceId, name) {
-      const [row] = await database
-        .select(columns)
+        .orderBy(asc(skillSecrets.name));
+      return withBindings(database, workspaceId, rows);
+    },
+    listBound: (workspaceId) =>
+      database
+        .select({ name: skillSecrets.name, skills: skillSecrets.skills })
         .from(skillSecrets)
-        .where(inWorkspace(workspaceId, name));
-      return row;
+        .where(eq(skillSecrets.workspaceId, workspaceId))
+        .orderBy(asc(skillSecrets.name)),
+    get: (workspaceId, name) => get(database, workspaceId, name),
+    async revisionOf(workspaceId, skill) {
+      const name = skill.toLowerCase();
+      return (await findSecretRevisions(database, workspaceId, [name])).get(name);
     },
     set: (options) => {
       const issues = checkSecretInput(options);
@@ -152,63 +172,75 @@ export function createSecretsRepository(
       const { value } = options;
       if (value !== undefined && key === undefined) return Promise.reject(secretsNotConfigured());
       return runInTransaction(session, async (transaction) => {
+        const previous = await lockSecret(transaction, options.workspaceId, options.name);
+        let row: SecretRow | undefined;
+        let created = false;
         if (value === undefined) {
-          const [row] = await transaction
+          if (previous === undefined) {
+            throw secretError(
+              'secret_not_found',
+              `No secret ${options.name} in this workspace; give a value to create it.`,
+              { name: options.name },
+            );
+          }
+          [row] = await transaction
             .update(skillSecrets)
             .set({ skills, updatedAt: sql`now()` })
             .where(inWorkspace(options.workspaceId, options.name))
             .returning(columns);
-          if (row === undefined) {
-            throw new SkillsetError<StoreErrorCode>({
-              code: 'secret_not_found',
-              message: `No secret ${options.name} in this workspace; give a value to create it.`,
-              details: { name: options.name },
-            });
-          }
-          await auditSecret(transaction, 'secret.set', options, {
-            skills,
-            created: false,
-            valueChanged: false,
-          });
-          return { secret: row, created: false, valueChanged: false };
-        }
-        const encrypted = encryptSecretValue({
-          key: key as SecretKey,
-          workspaceId: options.workspaceId,
-          name: options.name,
-          value,
-        });
-        const stored = {
-          ciphertext: encrypted.ciphertext,
-          iv: encrypted.iv,
-          authTag: encrypted.authTag,
-          keyId: encrypted.keyId,
-          skills,
-        };
-        const [row] = await transaction
-          .insert(skillSecrets)
-          .values({
-            id: randomUUID(),
+        } else {
+          const encrypted = encryptSecretValue({
+            key: key as SecretKey,
             workspaceId: options.workspaceId,
             name: options.name,
-            createdBy: options.actor?.id ?? null,
-            ...stored,
-          })
-          .onConflictDoUpdate({
-            target: [skillSecrets.workspaceId, skillSecrets.name],
-            set: { ...stored, updatedAt: sql`now()` },
-          })
-          .returning({ ...columns, created: sql<boolean>`(xmax = 0)` });
+            value,
+          });
+          const stored = {
+            ciphertext: encrypted.ciphertext,
+            iv: encrypted.iv,
+            authTag: encrypted.authTag,
+            keyId: encrypted.keyId,
+            skills,
+          };
+          const [written] = await transaction
+            .insert(skillSecrets)
+            .values({
+              id: randomUUID(),
+              workspaceId: options.workspaceId,
+              name: options.name,
+              createdBy: options.actor?.id ?? null,
+              ...stored,
+            })
+            .onConflictDoUpdate({
+              target: [skillSecrets.workspaceId, skillSecrets.name],
+              set: { ...stored, updatedAt: sql`now()` },
+            })
+            .returning({ ...columns, created: sql<boolean>`(xmax = 0)` });
+          if (written !== undefined) ({ created, ...row } = written);
+        }
         if (row === undefined) throw new TypeError('the secret was not written');
-        const { created, ...secret } = row;
+        const approved = await approveNewBindings(
+          transaction,
+          { workspaceId: options.workspaceId, secretId: row.id, actor: options.actor },
+          skills,
+          previous?.skills ?? [],
+        );
+        const valueChanged = value !== undefined;
         await auditSecret(transaction, 'secret.set', options, {
           skills,
           created,
-          valueChanged: true,
+          valueChanged,
+          ...(approved.length === 0 ? {} : { approved }),
         });
-        return { secret, created, valueChanged: true };
+        const [secret] = await withBindings(transaction, options.workspaceId, [row]);
+        return { secret: secret as StoredSecret, created, valueChanged };
       });
     },
+    approve: (options) =>
+      runInTransaction(session, async (transaction) => {
+        await approveSecretRevision(transaction, options);
+        return (await get(transaction, options.workspaceId, options.name)) as StoredSecret;
+      }),
     delete: (options) =>
       runInTransaction(session, async (transaction) => {
         const [row] = await transaction
@@ -219,37 +251,6 @@ export function createSecretsRepository(
         await auditSecret(transaction, 'secret.delete', options, { skills: row.skills });
         return true;
       }),
-    async valuesFor(options) {
-      const names = [...new Set(options.names)].filter((name) => SECRET_NAME_PATTERN.test(name));
-      if (names.length === 0) return {};
-      const rows = await database
-        .select({
-          name: skillSecrets.name,
-          ciphertext: skillSecrets.ciphertext,
-          iv: skillSecrets.iv,
-          authTag: skillSecrets.authTag,
-          keyId: skillSecrets.keyId,
-        })
-        .from(skillSecrets)
-        .where(
-          and(
-            eq(skillSecrets.workspaceId, options.workspaceId),
-            inArray(skillSecrets.name, names),
-            sql`${options.skillName.toLowerCase()} = any(${skillSecrets.skills})`,
-          ),
-        );
-      if (rows.length === 0) return {};
-      if (key === undefined) throw secretsNotConfigured();
-      const values: Record<string, string> = {};
-      for (const { name, ...encrypted } of rows) {
-        values[name] = decryptSecretValue({
-          key,
-          workspaceId: options.workspaceId,
-          name,
-          encrypted,
-        });
-      }
-      return values;
-    },
+    valuesFor: (options) => readSecretValues(database, key, options),
   };
 }

@@ -118,7 +118,8 @@ export async function createSkills(
             ownerUserId: item.location.ownerUserId,
             name: item.content.name,
             enabled: item.options.enabled ?? true,
-            currentVersion: 1,
+            currentVersion: item.options.propose === true ? 0 : 1,
+            latestVersion: 1,
             source: item.options.source ?? 'api',
             createdBy: item.options.actor?.id ?? null,
           })),
@@ -136,6 +137,7 @@ export async function createSkills(
         content: item.content,
         message: item.options.message ?? null,
         createdBy: item.options.actor?.id ?? null,
+        proposed: item.options.propose === true,
       })),
     );
     const changes: SkillChange[] = [];
@@ -154,7 +156,8 @@ export async function createSkills(
         name: item.content.name,
         enabled: item.options.enabled ?? true,
         source: item.options.source ?? 'api',
-        currentVersion: 1,
+        currentVersion: item.options.propose === true ? 0 : 1,
+        latestVersion: 1,
         hash: item.content.hash,
         description: item.content.description,
         tags: item.content.tags,
@@ -165,12 +168,13 @@ export async function createSkills(
         updatedAt: times.updatedAt,
       };
       results[item.index] = { ok: true, skill };
-      changes.push(createSkillChange(skill, 'created'));
+      const proposed = item.options.propose === true;
+      if (!proposed) changes.push(createSkillChange(skill, 'created'));
       auditRows.push({
         workspaceId: skill.workspaceId,
         actorKind: item.options.actor?.kind ?? null,
         actorId: item.options.actor?.id ?? null,
-        action: 'skill.create',
+        action: proposed ? 'skill.propose' : 'skill.create',
         targetKind: 'skill',
         targetId: skill.id,
         details: { name: skill.name, scope: skill.scope, version: 1, hash: skill.hash },

@@ -39,6 +39,10 @@ export async function readVersion(
     message: version.message,
     createdBy: version.createdBy,
     createdAt: version.createdAt,
+    reviewState: version.reviewState,
+    reviewNote: version.reviewNote,
+    reviewedBy: version.reviewedBy,
+    reviewedAt: version.reviewedAt,
     files,
   };
 }

@@ -38,6 +38,7 @@ export const storedSkillColumns = {
   enabled: skills.enabled,
   source: skills.source,
   currentVersion: skills.currentVersion,
+  latestVersion: skills.latestVersion,
   hash: skillVersions.hash,
   description: skillVersions.description,
   tags: skillVersions.tags,
@@ -67,5 +68,33 @@ export async function findVisibleSkill(
   id: string,
 ): Promise<StoredSkill | undefined> {
   const [row] = await selectStoredSkills(database, and(eq(skills.id, id), visibleSkills(access)));
+  return row;
+}
+
+/** The revision a writer or reviewer sees of a skill: the published one, else (never published) the newest. */
+const shownRevision = sql`case when ${skills.currentVersion} = 0 then ${skills.latestVersion} else ${skills.currentVersion} end`;
+
+/** Selects skills like {@link selectStoredSkills}, including new skills no revision of which is published yet. */
+export function selectSkillsIncludingUnpublished(database: StoreDatabase, where: SQL | undefined) {
+  return database
+    .select(storedSkillColumns)
+    .from(skills)
+    .innerJoin(
+      skillVersions,
+      and(eq(skillVersions.skillId, skills.id), eq(skillVersions.number, shownRevision)),
+    )
+    .where(where);
+}
+
+/** Reads one visible skill by id, also when none of its revisions is published yet. */
+export async function findWritableSkill(
+  database: StoreDatabase,
+  access: SkillAccess,
+  id: string,
+): Promise<StoredSkill | undefined> {
+  const [row] = await selectSkillsIncludingUnpublished(
+    database,
+    and(eq(skills.id, id), visibleSkills(access)),
+  );
   return row;
 }

@@ -1,5 +1,6 @@
 import type { SkillManifest } from '@skillset/core';
 import type { Actor } from '../repositories/actor.ts';
+import type { ReviewState } from '../schema/skill-versions.ts';
 import type { StoredSkillScope } from '../schema/skills.ts';
 import type { PackageLimits } from './prepare-skill-content.ts';
 import type { StoreSkillIssue } from './store-issue-code.ts';
@@ -9,6 +10,8 @@ export interface SkillAccess {
   workspaceId: string | null;
   /** Personal skills are visible only to their owner (or an agent acting for them). */
   userId?: string;
+  /** Version reads see only revisions that were published (an agent's: never a proposal). */
+  publishedOnly?: boolean;
 }
 
 /** A stored skill with the metadata of its current version. */
@@ -21,7 +24,10 @@ export interface StoredSkill {
   enabled: boolean;
   /** A label of where it came from: `builtin`, `upload`, `api`, `import`, … */
   source: string;
+  /** The published revision, served by every acting surface; 0 for a new skill still in review. */
   currentVersion: number;
+  /** The newest revision, published or proposed. */
+  latestVersion: number;
   /** The content address of the current version. */
   hash: string;
   description: string;
@@ -55,6 +61,11 @@ export interface StoredSkillVersionSummary {
   message: string | null;
   createdBy: string | null;
   createdAt: Date;
+  /** Null: published when written (no review). */
+  reviewState: ReviewState | null;
+  reviewNote: string | null;
+  reviewedBy: string | null;
+  reviewedAt: Date | null;
 }
 
 /** One immutable version: its `SKILL.md`, manifest and files. */
@@ -91,6 +102,8 @@ export interface CreateSkillOptions {
   enabled?: boolean;
   message?: string;
   actor?: Actor;
+  /** Write version 1 as a proposal: the skill is served nowhere until a reviewer publishes it. */
+  propose?: boolean;
 }
 
 /** The outcome of creating one skill. */
@@ -102,7 +115,7 @@ export type CreateSkillResult =
 /** Options for updating a skill: a new version guarded by the expected current version. */
 export interface UpdateSkillOptions extends SkillAccess {
   id: string;
-  /** The version the caller last saw (`If-Match`); another current version is a conflict. */
+  /** The published version the caller last saw (`If-Match`, 0 for a skill never published); another is a conflict. */
   expectedVersion: number;
   /** The new `SKILL.md`; absent keeps the current one. Its name must stay the skill's name. */
   skillMd?: string;
@@ -116,11 +129,14 @@ export interface UpdateSkillOptions extends SkillAccess {
   limits?: PackageLimits;
   message?: string;
   actor?: Actor;
+  /** Write the new revision as a proposal: the published revision stays what is served. */
+  propose?: boolean;
 }
 
 /** The outcome of a write that makes a new version. */
 export type WriteVersionResult =
-  | { ok: true; skill: StoredSkill; version: number }
+  /** `skill` is what is served afterwards: the new version, or for a proposal the unchanged published one. */
+  | { ok: true; skill: StoredSkill; version: number; proposed: boolean; hash: string }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'conflict'; currentVersion: number }
   | { ok: false; reason: 'invalid'; issues: StoreSkillIssue[] }
@@ -134,6 +150,8 @@ export interface RestoreSkillOptions extends SkillAccess {
   expectedVersion?: number;
   message?: string;
   actor?: Actor;
+  /** Write the copy as a proposal. */
+  propose?: boolean;
 }
 
 /** An agent whose `settings.skills` names a skill. */

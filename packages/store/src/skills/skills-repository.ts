@@ -1,5 +1,5 @@
 import { normalizeSkillFilePath, SkillsetError } from '@skillset/core';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { createSkillChange } from '../changes/create-skill-change.ts';
 import { notifySkillChanges } from '../changes/notify-skill-changes.ts';
 import { runInTransaction, type StoreSession } from '../database/store-session.ts';
@@ -12,7 +12,24 @@ import { type DeleteSkillOptions, deleteSkill, findReferencingAgents } from './d
 import { listSkills } from './list-skills.ts';
 import { readSkillFiles } from './read-skill-files.ts';
 import { readVersion } from './read-version.ts';
-import { findVisibleSkill, scopeRankSql, selectStoredSkills, visibleSkills } from './skill-rows.ts';
+import {
+  type ListRevisionsInReviewOptions,
+  listRevisionsInReview,
+  type PublishRevisionOptions,
+  publishRevision,
+  type RejectRevisionOptions,
+  type ReviewResult,
+  type RevisionInReview,
+  rejectRevision,
+} from './review-revisions.ts';
+import {
+  findVisibleSkill,
+  findWritableSkill,
+  scopeRankSql,
+  selectSkillsIncludingUnpublished,
+  selectStoredSkills,
+  visibleSkills,
+} from './skill-rows.ts';
 import type {
   AgentReference,
   CreateSkillOptions,
@@ -82,11 +99,28 @@ export interface SkillsRepository {
   getFile(options: SkillVersionOptions & { path: string }): Promise<SkillFileContent | undefined>;
   /** Every file of a version with its bytes (for a ZIP download). */
   readFiles(options: SkillVersionOptions): Promise<SkillFileContent[] | undefined>;
+  /** Like {@link getByName}, also finding a new skill none of whose revisions is published yet. */
+  getForReview(options: SkillNameOptions): Promise<StoredSkill | undefined>;
+  /** Revisions waiting for review (or in the states asked for), newest first. */
+  listInReview(options: ListRevisionsInReviewOptions): Promise<RevisionInReview[]>;
+  /** Publishes a proposal or rolls back to an earlier published revision. */
+  publish(options: PublishRevisionOptions): Promise<ReviewResult>;
+  /** Rejects a proposal with a note. */
+  reject(options: RejectRevisionOptions): Promise<ReviewResult>;
 }
+
+const wasPublished = (state: string | null) => state === null || state === 'published';
+const publishedRevisions = or(
+  isNull(skillVersions.reviewState),
+  eq(skillVersions.reviewState, 'published'),
+);
 
 /** Creates the skills repository over a session. */
 export function createSkillsRepository(session: StoreSession): SkillsRepository {
   const get = (options: SkillIdOptions) => findVisibleSkill(session.database, options, options.id);
+  // Version reads also reach a skill in review: routes find the published skill first.
+  const getWritable = (options: SkillIdOptions) =>
+    findWritableSkill(session.database, options, options.id);
   const byName = (options: SkillNameOptions) => {
     const conditions: SQL[] = [
       visibleSkills(options),
@@ -96,9 +130,17 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
     return selectStoredSkills(session.database, and(...conditions)).orderBy(desc(scopeRankSql));
   };
   const versionNumber = async (options: SkillVersionOptions) => {
-    const skill = await get(options);
+    const skill = await getWritable(options);
     if (skill === undefined) return undefined;
-    return options.version ?? skill.currentVersion;
+    const number = options.version ?? skill.currentVersion;
+    if (options.publishedOnly === true && number !== skill.currentVersion) {
+      const [row] = await session.database
+        .select({ state: skillVersions.reviewState })
+        .from(skillVersions)
+        .where(and(eq(skillVersions.skillId, skill.id), eq(skillVersions.number, number)));
+      if (row === undefined || !wasPublished(row.state)) return undefined;
+    }
+    return number;
   };
   return {
     async create(options) {
@@ -146,7 +188,7 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
       return skill === undefined ? undefined : findReferencingAgents(session.database, skill);
     },
     async listVersions(options) {
-      const skill = await get(options);
+      const skill = await getWritable(options);
       if (skill === undefined) return undefined;
       return session.database
         .select({
@@ -156,9 +198,18 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
           message: skillVersions.message,
           createdBy: skillVersions.createdBy,
           createdAt: skillVersions.createdAt,
+          reviewState: skillVersions.reviewState,
+          reviewNote: skillVersions.reviewNote,
+          reviewedBy: skillVersions.reviewedBy,
+          reviewedAt: skillVersions.reviewedAt,
         })
         .from(skillVersions)
-        .where(eq(skillVersions.skillId, skill.id))
+        .where(
+          and(
+            eq(skillVersions.skillId, skill.id),
+            options.publishedOnly === true ? publishedRevisions : undefined,
+          ),
+        )
         .orderBy(desc(skillVersions.number));
     },
     async getVersion(options) {
@@ -192,5 +243,19 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
       if (number === undefined) return undefined;
       return readSkillFiles(session.database, options.id, number);
     },
+    async getForReview(options) {
+      const conditions: SQL[] = [
+        visibleSkills(options),
+        sql`lower(${skills.name}) = lower(${options.name})`,
+      ];
+      if (options.scope !== undefined) conditions.push(eq(skills.scope, options.scope));
+      const [row] = await selectSkillsIncludingUnpublished(session.database, and(...conditions))
+        .orderBy(desc(scopeRankSql))
+        .limit(1);
+      return row;
+    },
+    listInReview: (options) => listRevisionsInReview(session, options),
+    publish: (options) => publishRevision(session, options),
+    reject: (options) => rejectRevision(session, options),
   };
 }

@@ -10,7 +10,7 @@ import {
   SKILL_FILE,
 } from './prepare-skill-content.ts';
 import { readVersion } from './read-version.ts';
-import { findVisibleSkill } from './skill-rows.ts';
+import { findWritableSkill } from './skill-rows.ts';
 import type {
   RestoreSkillOptions,
   StoredSkill,
@@ -40,26 +40,44 @@ async function rollbackOnResult(
   }
 }
 
+/** Records a written revision: a change for the listeners and an audit entry (a proposal changes nothing served). */
 async function finish(
   database: StoreDatabase,
-  skill: StoredSkill,
+  written: { served: StoredSkill; number: number; hash: string; proposed: boolean },
   action: string,
   options: { actor?: UpdateSkillOptions['actor']; details: Record<string, unknown> },
 ): Promise<WriteVersionResult> {
-  await notifySkillChanges(database, [createSkillChange(skill, 'updated')]);
+  const { served, number, hash, proposed } = written;
+  if (!proposed) await notifySkillChanges(database, [createSkillChange(served, 'updated')]);
   await appendAudit(database, {
-    workspaceId: skill.workspaceId,
+    workspaceId: served.workspaceId,
     ...(options.actor === undefined ? {} : { actor: options.actor }),
-    action,
-    target: { kind: 'skill', id: skill.id },
-    details: {
-      name: skill.name,
-      version: skill.currentVersion,
-      hash: skill.hash,
-      ...options.details,
-    },
+    action: proposed ? 'skill.propose' : action,
+    target: { kind: 'skill', id: served.id },
+    details: { name: served.name, version: number, hash, ...options.details },
   });
-  return { ok: true, skill, version: skill.currentVersion };
+  return { ok: true, skill: served, version: number, proposed, hash };
+}
+
+/** What is served after a write: the new revision, or for a proposal the published one. */
+function servedAfter(
+  existing: StoredSkill,
+  claim: { number: number; updatedAt: Date },
+  proposed: boolean,
+  content: Pick<StoredSkill, 'hash' | 'description' | 'tags' | 'category' | 'manifest'>,
+): StoredSkill {
+  if (proposed) return { ...existing, latestVersion: claim.number };
+  return {
+    ...existing,
+    currentVersion: claim.number,
+    latestVersion: claim.number,
+    hash: content.hash,
+    description: content.description,
+    tags: content.tags,
+    category: content.category,
+    manifest: content.manifest,
+    updatedAt: claim.updatedAt,
+  };
 }
 
 /** Writes a new version of a skill if its current version is still `expectedVersion`. */
@@ -77,7 +95,7 @@ export async function updateSkill(
     });
   }
   if (issues.length > 0) return { ok: false, reason: 'invalid', issues };
-  const existing = await findVisibleSkill(session.database, options, options.id);
+  const existing = await findWritableSkill(session.database, options, options.id);
   if (existing === undefined) return { ok: false, reason: 'not_found' };
   if (options.skillMd !== undefined) {
     const checked = prepareSkillContent({
@@ -89,9 +107,18 @@ export async function updateSkill(
   }
   return rollbackOnResult(() =>
     runInTransaction(session, async (database) => {
-      const claim = await claimNextVersion(database, options, options.id, options.expectedVersion);
+      const proposed = options.propose === true;
+      const claim = await claimNextVersion(
+        database,
+        options,
+        options.id,
+        options.expectedVersion,
+        proposed,
+      );
       if (!claim.ok) return claim;
-      const previous = await readVersion(database, options.id, options.expectedVersion);
+      // A skill never published builds on its newest proposal.
+      const base = options.expectedVersion === 0 ? claim.number - 1 : options.expectedVersion;
+      const previous = await readVersion(database, options.id, base);
       if (previous === undefined) {
         throw new RollbackWith({
           ok: false,
@@ -124,19 +151,12 @@ export async function updateSkill(
           content,
           message: options.message ?? null,
           createdBy: options.actor?.id ?? null,
+          proposed,
         },
       ]);
-      const skill: StoredSkill = {
-        ...existing,
-        currentVersion: claim.number,
-        hash: content.hash,
-        description: content.description,
-        tags: content.tags,
-        category: content.category,
-        manifest: content.manifest,
-        updatedAt: claim.updatedAt,
-      };
-      return finish(database, skill, 'skill.update', {
+      const served = servedAfter(existing, claim, proposed, content);
+      const written = { served, number: claim.number, hash: content.hash, proposed };
+      return finish(database, written, 'skill.update', {
         ...(options.actor === undefined ? {} : { actor: options.actor }),
         details: { previousVersion: options.expectedVersion },
       });
@@ -149,11 +169,18 @@ export async function restoreSkillVersion(
   session: StoreSession,
   options: RestoreSkillOptions,
 ): Promise<WriteVersionResult> {
-  const existing = await findVisibleSkill(session.database, options, options.id);
+  const existing = await findWritableSkill(session.database, options, options.id);
   if (existing === undefined) return { ok: false, reason: 'not_found' };
   return rollbackOnResult(() =>
     runInTransaction(session, async (database) => {
-      const claim = await claimNextVersion(database, options, options.id, options.expectedVersion);
+      const proposed = options.propose === true;
+      const claim = await claimNextVersion(
+        database,
+        options,
+        options.id,
+        options.expectedVersion,
+        proposed,
+      );
       if (!claim.ok) return claim;
       const source = await readVersion(database, options.id, options.version);
       if (source === undefined) {
@@ -180,19 +207,12 @@ export async function restoreSkillVersion(
           },
           message: options.message ?? `Restored version ${options.version}`,
           createdBy: options.actor?.id ?? null,
+          proposed,
         },
       ]);
-      const skill: StoredSkill = {
-        ...existing,
-        currentVersion: claim.number,
-        hash: source.hash,
-        description: source.description,
-        tags: source.tags,
-        category: source.category,
-        manifest: source.manifest,
-        updatedAt: claim.updatedAt,
-      };
-      return finish(database, skill, 'skill.restore', {
+      const served = servedAfter(existing, claim, proposed, source);
+      const written = { served, number: claim.number, hash: source.hash, proposed };
+      return finish(database, written, 'skill.restore', {
         ...(options.actor === undefined ? {} : { actor: options.actor }),
         details: { restoredVersion: options.version },
       });

@@ -11,23 +11,30 @@ export type ClaimVersionResult =
   | { ok: false; reason: 'conflict'; currentVersion: number };
 
 /**
- * Atomically moves a skill to its next version (`UPDATE … WHERE current_version = expected`), so
- * that of concurrent writers with the same expected version exactly one wins; the row stays
- * locked until the transaction ends.
+ * Atomically claims a skill's next revision number (`UPDATE … WHERE current_version = expected`),
+ * so that of concurrent writers with the same expected version exactly one wins; the row stays
+ * locked until the transaction ends. A published write also makes the new number the published
+ * one; a proposal leaves the published revision as it is.
  */
 export async function claimNextVersion(
   database: StoreDatabase,
   access: SkillAccess,
   id: string,
   expectedVersion: number | undefined,
+  propose = false,
 ): Promise<ClaimVersionResult> {
   const conditions: SQL[] = [eq(skills.id, id), visibleSkills(access)];
   if (expectedVersion !== undefined) conditions.push(eq(skills.currentVersion, expectedVersion));
+  const next = sql`${skills.latestVersion} + 1`;
   const [row] = await database
     .update(skills)
-    .set({ currentVersion: sql`${skills.currentVersion} + 1`, updatedAt: sql`now()` })
+    .set(
+      propose
+        ? { latestVersion: next }
+        : { latestVersion: next, currentVersion: next, updatedAt: sql`now()` },
+    )
     .where(and(...conditions))
-    .returning({ number: skills.currentVersion, updatedAt: skills.updatedAt });
+    .returning({ number: skills.latestVersion, updatedAt: skills.updatedAt });
   if (row !== undefined) return { ok: true, number: row.number, updatedAt: row.updatedAt };
   const [current] = await database
     .select({ currentVersion: skills.currentVersion })

@@ -12,6 +12,8 @@ export interface NewVersion {
   content: PreparedContent;
   message: string | null;
   createdBy: string | null;
+  /** Written as a proposal waiting for review. */
+  proposed?: boolean;
 }
 
 const ROWS_PER_STATEMENT = 500;
@@ -62,6 +64,7 @@ export async function writeVersions(
       searchText: content.searchText,
       message: version.message,
       createdBy: version.createdBy,
+      reviewState: version.proposed === true ? 'proposed' : null,
     });
     for (const file of content.files) {
       if (file.content !== undefined) newBlobs.set(file.hash, file.content);

@@ -74,6 +74,7 @@ export function definePeopleContract(getStore: () => Store): void {
         workspaceId: tenant.workspace.id,
         email: 'new.person@example.com',
         role: 'member',
+        kind: 'open_link',
         actor,
       });
       expect(invitation).toMatchObject({ status: 'pending', invitedBy: tenant.user.id });
@@ -107,6 +108,7 @@ export function definePeopleContract(getStore: () => Store): void {
           workspaceId: tenant.workspace.id,
           email,
           role: 'admin',
+          kind: 'open_link',
           ...(ttlMs === undefined ? {} : { ttlMs }),
         });
       const known = await invite('known@example.com');
@@ -164,9 +166,9 @@ export function definePeopleContract(getStore: () => Store): void {
         workspaceId: tenant.workspace.id,
         email: 'Mail@example.com',
         role: 'member',
-        delivery: 'email',
+        kind: 'email',
       });
-      expect(mailed.invitation.delivery).toBe('email');
+      expect(mailed.invitation.kind).toBe('email');
       const owner = await store.invitations.accept({ code: mailed.code, displayName: 'Owner' });
       expect(owner.user.id).not.toBe(squatter.id);
       expect(owner.user.emailVerifiedAt).toBeInstanceOf(Date);
@@ -187,7 +189,7 @@ export function definePeopleContract(getStore: () => Store): void {
         workspaceId: other.workspace.id,
         email: 'mail@example.com',
         role: 'viewer',
-        delivery: 'email',
+        kind: 'email',
       });
       const signedIn = await store.invitations.accept({ code: second.code });
       expect(signedIn).toMatchObject({ createdUser: false, user: { id: owner.user.id } });
@@ -196,6 +198,7 @@ export function definePeopleContract(getStore: () => Store): void {
         workspaceId: tenant.workspace.id,
         email: 'mail@example.com',
         role: 'admin',
+        kind: 'open_link',
       });
       expect(
         (await store.invitations.listPendingForEmail('MAIL@example.com')).map((each) => each.id),
@@ -212,6 +215,53 @@ export function definePeopleContract(getStore: () => Store): void {
           userId: owner.user.id,
         }),
       ).toMatchObject({ role: 'admin', user: { id: owner.user.id } });
+    });
+
+    it('lets only the account that proved the address accept a mailed invitation while signed in', async () => {
+      const tenant = await createTenant(store, 'invite-bound');
+      const invite = () =>
+        store.invitations.create({
+          workspaceId: tenant.workspace.id,
+          email: 'Bound@example.com',
+          role: 'admin',
+          kind: 'email',
+        });
+      const other = await store.users.create({ name: 'Other', email: 'other@example.com' });
+      await store.users.verifyEmail(other.id, 'other@example.com');
+      const claimant = await store.users.create({ name: 'Claimant', email: 'bound@example.com' });
+      const first = await invite();
+      for (const userId of [other.id, claimant.id]) {
+        await expect(store.invitations.accept({ code: first.code, userId })).rejects.toMatchObject({
+          code: 'invitation_not_yours',
+          message: expect.stringContaining('"Bound@example.com"'),
+        });
+        expect(await store.members.getRole(tenant.workspace.id, userId)).toBeUndefined();
+      }
+      expect((await store.users.get(claimant.id))?.emailVerifiedAt).toBeNull();
+      expect((await store.invitations.findByCode(first.code))?.status).toBe('pending');
+      const proven = await store.users.create({
+        name: 'Proven',
+        email: 'bound@example.com',
+        emailVerified: true,
+      });
+      expect(await store.invitations.accept({ code: first.code, userId: proven.id })).toMatchObject(
+        { role: 'admin', user: { id: proven.id } },
+      );
+      const [accepted] = await store.audit.list({
+        workspaceId: tenant.workspace.id,
+        action: 'invitation.accept',
+      });
+      expect(accepted?.details).toMatchObject({ kind: 'email', userId: proven.id });
+    });
+
+    it('records who copied a sign-in code where, and returns it when the code is redeemed', async () => {
+      const tenant = await createTenant(store, 'passed-on');
+      const member = await store.users.create({ name: 'Member', email: 'member@example.com' });
+      const passedOn = { workspaceId: tenant.workspace.id, by: tenant.user.id };
+      const copied = await store.signInCodes.create({ userId: member.id, passedOn });
+      expect(await store.signInCodes.redeem(copied.code)).toEqual({ userId: member.id, passedOn });
+      const plain = await store.signInCodes.create({ userId: member.id });
+      expect(await store.signInCodes.redeem(plain.code)).toEqual({ userId: member.id });
     });
 
     it('proves the address a sign-in code was mailed to, once it is redeemed', async () => {

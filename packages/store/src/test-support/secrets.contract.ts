@@ -5,12 +5,15 @@ import { queryRows } from '../database/store-database.ts';
 import { parseSecretKey, type SecretKey } from '../secrets/secret-key.ts';
 import { createStoreRepositories } from '../store/create-store-repositories.ts';
 import type { Store } from '../store/store.ts';
-import { createTenant } from './store-fixtures.ts';
+import { createTenant, createWorkspaceSkill } from './store-fixtures.ts';
 
 /** Opens a migrated store with a secret key, on the contract's implementation. */
 export type OpenKeyedStore = (secretKey: SecretKey) => Promise<Store>;
 
 const newKey = () => parseSecretKey(randomBytes(32).toString('base64'));
+
+/** A revision no approval names, for a skill that does not exist. */
+const NO_REVISION = { skillId: 'none', version: 0, digest: 'sha256:none' };
 
 /** Registers the secrets part of the store contract. */
 export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
@@ -23,6 +26,24 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
     afterAll(async () => {
       await store?.close();
     });
+    /** The revision a secret bound to `skill` would reach now in the workspace. */
+    const revisionOf = async (workspaceId: string, skill: string) =>
+      (await store.secrets.revisionOf(workspaceId, skill)) ?? NO_REVISION;
+    /** The values given to the current revision of `skillName` (the withheld ones left out). */
+    const valuesOf = async (
+      workspaceId: string,
+      skillName: string,
+      names: string[],
+      from: Store['secrets'] = store.secrets,
+    ) =>
+      (
+        await from.valuesFor({
+          workspaceId,
+          skillName,
+          names,
+          revision: await revisionOf(workspaceId, skillName),
+        })
+      ).values;
 
     it('sets, lists, replaces and rebinds a secret, never returning or auditing its value', async () => {
       const tenant = await createTenant(store, 'secrets');
@@ -40,6 +61,10 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
       expect(first.secret).toEqual({
         name: 'GITHUB_TOKEN',
         skills: ['release-notes', 'pdf'],
+        bindings: [
+          { skill: 'release-notes', approved: false },
+          { skill: 'pdf', approved: false },
+        ],
         createdBy: tenant.user.id,
         createdAt: expect.any(Date),
         updatedAt: expect.any(Date),
@@ -52,6 +77,7 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
         actor,
       });
       expect(replaced).toMatchObject({ created: false, valueChanged: true });
+      const deploy = await createWorkspaceSkill(store, workspaceId, 'deploy-app');
       const rebound = await store.secrets.set({
         workspaceId,
         name: 'GITHUB_TOKEN',
@@ -72,14 +98,14 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
         ['GITHUB_TOKEN', ['deploy-app']],
       ]);
       expect(await store.secrets.get(workspaceId, 'GITHUB_TOKEN')).toEqual(listed[1]);
+      expect(await store.secrets.listBound(workspaceId)).toEqual([
+        { name: 'API_KEY', skills: [] },
+        { name: 'GITHUB_TOKEN', skills: ['deploy-app'] },
+      ]);
       expect(await store.secrets.get(workspaceId, 'NONE')).toBeUndefined();
-      expect(
-        await store.secrets.valuesFor({
-          workspaceId,
-          skillName: 'deploy-app',
-          names: ['GITHUB_TOKEN'],
-        }),
-      ).toEqual({ GITHUB_TOKEN: 'ghp_second-value' });
+      expect(await valuesOf(workspaceId, 'deploy-app', ['GITHUB_TOKEN'])).toEqual({
+        GITHUB_TOKEN: 'ghp_second-value',
+      });
 
       const [row] = await queryRows<{ ciphertext: Uint8Array; iv: Uint8Array; tag: Uint8Array }>(
         store.database,
@@ -95,7 +121,13 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
         ['API_KEY', { name: 'API_KEY', skills: [], created: true, valueChanged: true }],
         [
           'GITHUB_TOKEN',
-          { name: 'GITHUB_TOKEN', skills: ['deploy-app'], created: false, valueChanged: false },
+          {
+            name: 'GITHUB_TOKEN',
+            skills: ['deploy-app'],
+            created: false,
+            valueChanged: false,
+            approved: [{ skill: 'deploy-app', version: 1, digest: deploy.hash }],
+          },
         ],
         [
           'GITHUB_TOKEN',
@@ -148,6 +180,9 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
       const tenant = await createTenant(store, 'secrets-bound');
       const other = await createTenant(store, 'secrets-other');
       const workspaceId = tenant.workspace.id;
+      for (const name of ['one', 'two', 'three'])
+        await createWorkspaceSkill(store, workspaceId, name);
+      await createWorkspaceSkill(store, other.workspace.id, 'one');
       await store.secrets.set({ workspaceId, name: 'A', value: 'a', skills: ['one', 'two'] });
       await store.secrets.set({ workspaceId, name: 'B', value: 'b', skills: ['two'] });
       await store.secrets.set({ workspaceId, name: 'C', value: 'c', skills: [] });
@@ -158,7 +193,7 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
         skills: ['one'],
       });
       const valuesFor = (skillName: string, names: string[], inWorkspace = workspaceId) =>
-        store.secrets.valuesFor({ workspaceId: inWorkspace, skillName, names });
+        valuesOf(inWorkspace, skillName, names);
       expect(await valuesFor('one', ['A', 'B', 'C'])).toEqual({ A: 'a' });
       expect(await valuesFor('TWO', ['A', 'B', 'C', 'A'])).toEqual({ A: 'a', B: 'b' });
       expect(await valuesFor('two', ['B'])).toEqual({ B: 'b' });
@@ -173,6 +208,8 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
     it('fails to decrypt a row copied into another workspace or renamed', async () => {
       const tenant = await createTenant(store, 'secrets-copy');
       const other = await createTenant(store, 'secrets-copy-to');
+      await createWorkspaceSkill(store, tenant.workspace.id, 'pdf');
+      const revision = await revisionOf(tenant.workspace.id, 'pdf');
       await store.secrets.set({
         workspaceId: tenant.workspace.id,
         name: 'STOLEN',
@@ -189,12 +226,21 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
             select ${`rename-${tenant.workspace.id}`}, workspace_id, 'RENAMED', ciphertext, iv, auth_tag, key_id, skills
             from skill_secrets where workspace_id = ${tenant.workspace.id} and name = 'STOLEN'`,
       );
+      // With the approval copied too: only the cipher's authenticated data stands in the way.
+      for (const copy of [`copy-${tenant.workspace.id}`, `rename-${tenant.workspace.id}`]) {
+        await store.database.execute(
+          sql`insert into skill_secret_approvals (secret_id, skill, skill_id, version, digest)
+              select ${copy}, skill, skill_id, version, digest from skill_secret_approvals
+              where secret_id = (select id from skill_secrets
+                where workspace_id = ${tenant.workspace.id} and name = 'STOLEN')`,
+        );
+      }
       for (const [workspaceId, name] of [
         [other.workspace.id, 'STOLEN'],
         [tenant.workspace.id, 'RENAMED'],
       ] as const) {
         await expect(
-          store.secrets.valuesFor({ workspaceId, skillName: 'pdf', names: [name] }),
+          store.secrets.valuesFor({ workspaceId, skillName: 'pdf', names: [name], revision }),
         ).rejects.toMatchObject({
           code: 'secret_undecryptable',
           message: `The secret ${name} cannot be decrypted: the stored value fails authentication (it was changed, or belongs to another workspace or name). Set it again to store a new value.`,
@@ -205,6 +251,7 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
     it('without a key lists and rebinds, refuses values, and says so when a bound value exists', async () => {
       const tenant = await createTenant(store, 'secrets-nokey');
       const workspaceId = tenant.workspace.id;
+      await createWorkspaceSkill(store, workspaceId, 'pdf');
       await store.secrets.set({ workspaceId, name: 'TOKEN', value: 'v', skills: ['pdf'] });
       const unkeyed = createStoreRepositories(store.database).secrets;
       expect(unkeyed.configured).toBe(false);
@@ -217,26 +264,20 @@ export function defineSecretsContract(openKeyed: OpenKeyedStore): void {
         code: 'secrets_not_configured',
         message: expect.stringContaining('set SKILLSET_SECRET_KEY to 32 random bytes as base64'),
       });
-      expect(
-        await unkeyed.valuesFor({ workspaceId, skillName: 'other', names: ['TOKEN'] }),
-      ).toEqual({});
-      await expect(
-        unkeyed.valuesFor({ workspaceId, skillName: 'pdf', names: ['TOKEN'] }),
-      ).rejects.toMatchObject({ code: 'secrets_not_configured' });
+      expect(await valuesOf(workspaceId, 'other', ['TOKEN'], unkeyed)).toEqual({});
+      await expect(valuesOf(workspaceId, 'pdf', ['TOKEN'], unkeyed)).rejects.toMatchObject({
+        code: 'secrets_not_configured',
+      });
 
       const rekeyed = createStoreRepositories(store.database, { secretKey: newKey() }).secrets;
-      await expect(
-        rekeyed.valuesFor({ workspaceId, skillName: 'pdf', names: ['TOKEN'] }),
-      ).rejects.toMatchObject({
+      await expect(valuesOf(workspaceId, 'pdf', ['TOKEN'], rekeyed)).rejects.toMatchObject({
         code: 'secret_undecryptable',
         message: expect.stringContaining(
           `encrypted with another SKILLSET_SECRET_KEY (key id ${key.id}`,
         ),
       });
       await rekeyed.set({ workspaceId, name: 'TOKEN', value: 'new', skills: ['pdf'] });
-      expect(await rekeyed.valuesFor({ workspaceId, skillName: 'pdf', names: ['TOKEN'] })).toEqual({
-        TOKEN: 'new',
-      });
+      expect(await valuesOf(workspaceId, 'pdf', ['TOKEN'], rekeyed)).toEqual({ TOKEN: 'new' });
     });
 
     it('deletes a secret, audited; a rolled-back set leaves nothing; a deleted workspace takes its secrets', async () => {

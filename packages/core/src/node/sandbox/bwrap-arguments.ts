@@ -17,6 +17,8 @@ export interface BwrapArgumentsOptions {
   scratchDir?: string;
   /** A file descriptor bwrap reads more NUL-separated arguments from (the `--setenv`s). */
   argumentsFd?: number;
+  /** A file descriptor bwrap reads a seccomp program from (the filter against user namespaces). */
+  seccompFd?: number;
   command: readonly string[];
 }
 
@@ -104,6 +106,7 @@ export function buildBwrapArguments(options: BwrapArgumentsOptions): string[] {
   }
   args.push('--clearenv');
   if (options.argumentsFd !== undefined) args.push('--args', String(options.argumentsFd));
+  if (options.seccompFd !== undefined) args.push('--seccomp', String(options.seccompFd));
   if (options.dropTo !== undefined) {
     const { uid, setpriv } = options.dropTo;
     args.push(

@@ -5,6 +5,7 @@ import { findBinary } from '../probe-binaries.ts';
 import { buildBwrapArguments } from './bwrap-arguments.ts';
 import { findSystemProgram } from './choose-interpreter.ts';
 import type { SandboxErrorCode } from './sandbox-error-code.ts';
+import { buildUserNamespaceFilter } from './user-namespace-filter.ts';
 
 /** Options for {@link checkSandbox} and {@link findSandboxTools}. */
 export interface CheckSandboxOptions {
@@ -38,6 +39,11 @@ export function findSandboxTools(
   if (process.platform !== 'linux') {
     return {
       missing: `the sandbox (bubblewrap) runs only on Linux, and this is ${process.platform}`,
+    };
+  }
+  if (buildUserNamespaceFilter() === undefined) {
+    return {
+      missing: `the sandbox's system-call filter, which keeps scripts from making user namespaces, knows x64 and arm64 CPUs, and this is ${process.arch}`,
     };
   }
   const configured = options.bwrap ?? process.env.SKILLSET_BWRAP;

@@ -13,6 +13,7 @@ import { resolveSkillScript } from './resolve-skill-script.ts';
 import type { SandboxErrorCode } from './sandbox-error-code.ts';
 import { resolveSandboxLimits, type SandboxLimits } from './sandbox-limits.ts';
 import { spawnCaptured } from './spawn-captured.ts';
+import { buildUserNamespaceFilter } from './user-namespace-filter.ts';
 
 /** One run of a skill's script. */
 export interface SkillScriptRun {
@@ -102,6 +103,13 @@ function limitedCommand(
   ];
 }
 
+/** The seccomp program against nested user namespaces; the sandbox check refuses CPUs without one. */
+function userNamespaceFilter(): Buffer {
+  const filter = buildUserNamespaceFilter();
+  if (filter === undefined) throw new Error(`no system-call filter for ${process.arch}`);
+  return filter;
+}
+
 function signalName(number: number): string | null {
   const entry = Object.entries(constants.signals).find(([, value]) => value === number);
   return entry?.[0] ?? null;
@@ -188,16 +196,20 @@ export async function runSkillScript(run: SkillScriptRun): Promise<SkillScriptRe
         skillDir: script.skillDir,
         scratchDir,
         argumentsFd: 3,
+        seccompFd: 4,
         ...(dropTo === undefined ? {} : { dropTo }),
         command: limitedCommand(tools.prlimit, limits, command, true),
       }),
       // The variables go through a pipe, so no other user can read them in bwrap's command line.
-      fd3: Buffer.from(
-        Object.entries(env)
-          .flatMap(([name, value]) => ['--setenv', name, value])
-          .map((part) => `${part}\0`)
-          .join(''),
-      ),
+      inputs: [
+        Buffer.from(
+          Object.entries(env)
+            .flatMap(([name, value]) => ['--setenv', name, value])
+            .map((part) => `${part}\0`)
+            .join(''),
+        ),
+        userNamespaceFilter(),
+      ],
       env: {},
       cwd: scratchDir,
       ...(run.stdin === undefined ? {} : { stdin: run.stdin }),

@@ -8,8 +8,8 @@ export interface SpawnCapturedOptions {
   env: Record<string, string>;
   cwd: string;
   stdin?: string;
-  /** Written to file descriptor 3 of the child, then closed. */
-  fd3?: Buffer;
+  /** Written to file descriptors 3, 4, … of the child, each then closed. */
+  inputs?: readonly Buffer[];
   wallMs: number;
   outputBytes: number;
   signal?: AbortSignal;
@@ -48,7 +48,7 @@ export function spawnCaptured(options: SpawnCapturedOptions): Promise<SpawnCaptu
     cwd: options.cwd,
     env: options.env,
     detached: true,
-    stdio: ['pipe', 'pipe', 'pipe', ...(options.fd3 === undefined ? [] : ['pipe' as const])],
+    stdio: ['pipe', 'pipe', 'pipe', ...(options.inputs ?? []).map(() => 'pipe' as const)],
   });
   const stdout = createCappedOutput(options.outputBytes);
   const stderr = createCappedOutput(options.outputBytes);
@@ -57,11 +57,12 @@ export function spawnCaptured(options: SpawnCapturedOptions): Promise<SpawnCaptu
   // A script that exits without reading its input closes the pipe; that is not an error here.
   child.stdin?.on('error', () => {});
   child.stdin?.end(options.stdin ?? '');
-  const fd3 = child.stdio[3];
-  if (options.fd3 !== undefined && fd3 !== undefined && fd3 !== null && 'end' in fd3) {
-    fd3.on('error', () => {});
-    fd3.end(options.fd3);
-  }
+  (options.inputs ?? []).forEach((bytes, index) => {
+    const pipe = child.stdio[3 + index];
+    if (pipe === undefined || pipe === null || !('end' in pipe)) return;
+    pipe.on('error', () => {});
+    pipe.end(bytes);
+  });
   let timedOut = false;
   let aborted = false;
   const timer = setTimeout(() => {

@@ -32,7 +32,8 @@ async function skillTree(root: string) {
       description: 'Keeps notes.',
       files: {
         'scripts/append.py': APPEND_PY,
-        'scripts/link.sh': 'ln -s /etc/hostname leak\nmkdir -p sub\necho hi > sub/ok.txt\n',
+        'scripts/link.sh':
+          'ln -s /etc/hostname leak\nmkdir -p sub\necho hi > sub/ok.txt\nln -s sub/ok.txt alias\nln -s sub via\nln -s /etc up\nmkfifo pipe\n',
       },
     },
     { name: 'other', description: 'Another skill.', files: { 'scripts/append.py': APPEND_PY } },
@@ -77,6 +78,38 @@ describe.skipIf(!sandbox.available)(`createSkillScriptRunner${skipReason}`, () =
     await registry.close();
   });
 
+  it('keeps scratch folders apart by the key the host gives (e.g. one per revision)', async () => {
+    await using folder = await createTempDir();
+    await using scratch = await createTempDir();
+    const { entry, registry } = await skillTree(folder.path);
+    let revision = 1;
+    const runner = createSkillScriptRunner({
+      scratchRoot: scratch.path,
+      scratchKeyOf: (skill) => `${skill.name}@${revision}`,
+    });
+    const run = async (word: string) =>
+      (
+        await runner.run({
+          skill: await entry('notes'),
+          script: 'scripts/append.py',
+          args: [word],
+          env: {},
+          network: false,
+        })
+      ).stdout;
+    expect(await run('one')).toBe('one\n');
+    revision = 2;
+    expect(await run('two')).toBe('two\n');
+    await expect(
+      runner.readScratchFile(await entry('notes'), 'notes.txt', 64),
+    ).resolves.toMatchObject({
+      size: 4,
+    });
+    expect(runner.scratchDirOf('notes@1')).not.toBe(runner.scratchDirOf('notes@2'));
+    await runner.dispose();
+    await registry.close();
+  });
+
   it('refuses to read through a symlink a script made, or a file of no run', async () => {
     await using folder = await createTempDir();
     await using scratch = await createTempDir();
@@ -94,8 +127,20 @@ describe.skipIf(!sandbox.available)(`createSkillScriptRunner${skipReason}`, () =
       network: false,
     });
     expect(result.exitCode).toBe(0);
-    await expect(runner.readScratchFile(notes, 'leak', 100)).rejects.toMatchObject({
-      code: 'scratch_path_outside',
+    for (const [path, link] of [
+      ['alias', 'alias'],
+      ['via/ok.txt', 'via'],
+      ['leak', 'leak'],
+      ['up/hostname', 'up'],
+    ] as const) {
+      await expect(runner.readScratchFile(notes, path, 100)).rejects.toMatchObject({
+        code: 'scratch_path_outside',
+        message: `Refusing to read ${JSON.stringify(path)}: ${link === path ? 'it is' : `"${link}" is`} a symbolic link a script made, and links in the scratch folder are never followed.`,
+      });
+    }
+    // A pipe is never opened: that would wait for a writer forever.
+    await expect(runner.readScratchFile(notes, 'pipe', 100)).rejects.toMatchObject({
+      code: 'scratch_file_not_found',
     });
     await expect(runner.readScratchFile(notes, 'sub', 100)).rejects.toMatchObject({
       code: 'scratch_file_not_found',
@@ -195,7 +240,9 @@ describe('secretsFromEnvironment', () => {
       ],
     });
     const secretsFor = secretsFromEnvironment({ A_KEY: 'alpha', B_KEY: 'beta', UNSET: '' });
-    expect(await secretsFor((await registry.get('a')) as SkillEntry)).toEqual({ A_KEY: 'alpha' });
-    expect(await secretsFor((await registry.get('b')) as SkillEntry)).toEqual({});
+    expect(await secretsFor((await registry.get('a')) as SkillEntry)).toEqual({
+      values: { A_KEY: 'alpha' },
+    });
+    expect(await secretsFor((await registry.get('b')) as SkillEntry)).toEqual({ values: {} });
   });
 });

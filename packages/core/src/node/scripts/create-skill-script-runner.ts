@@ -21,6 +21,11 @@ export interface SkillScriptRunnerOptions {
   skillDirOf?: (skill: SkillEntry) => string | Promise<string>;
   /** Where the session's scratch folder is made; default the system's temporary folder. */
   scratchRoot?: string;
+  /**
+   * Which scratch folder a skill's runs share: default its name; a host may give each revision
+   * its own, so a new revision never reads what an earlier one (and its secrets) wrote.
+   */
+  scratchKeyOf?: (skill: SkillEntry) => string;
   limits?: Partial<SandboxLimits>;
   /** The bubblewrap program; default `SKILLSET_BWRAP`, else `bwrap` on the PATH. */
   bwrap?: string;
@@ -28,7 +33,7 @@ export interface SkillScriptRunnerOptions {
 
 /** A session's {@link SkillScriptRunner}: dispose it when the session ends, and its scratch goes. */
 export interface SessionSkillScriptRunner extends SkillScriptRunner, AsyncDisposable {
-  /** The scratch folder of a skill in this session, once one of its scripts ran. */
+  /** The scratch folder of a skill (by its scratch key, default its name) once one of its scripts ran. */
   scratchDirOf(skill: string): string | undefined;
   /** Removes the session's scratch folders; later runs make a new one. */
   dispose(): Promise<void>;
@@ -70,6 +75,7 @@ export function createSkillScriptRunner(
   options: SkillScriptRunnerOptions = {},
 ): SessionSkillScriptRunner {
   const skillDirOf = options.skillDirOf ?? defaultSkillDir;
+  const scratchKeyOf = options.scratchKeyOf ?? ((skill: SkillEntry) => skill.name);
   let sessionDir: Promise<string> | undefined;
   const scratchDirs = new Map<string, string>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -116,7 +122,7 @@ export function createSkillScriptRunner(
           },
           async () => {
             const skillDir = await skillDirOf(request.skill);
-            const scratchDir = await scratchFor(request.skill.name);
+            const scratchDir = await scratchFor(scratchKeyOf(request.skill));
             return runSkillScript({
               skillDir,
               script: request.script,
@@ -134,7 +140,7 @@ export function createSkillScriptRunner(
       ),
     readScratchFile: (skill, path, maxBytes) =>
       oneAtATime(async () => {
-        const folder = scratchDirs.get(skill.name.toLowerCase());
+        const folder = scratchDirs.get(scratchKeyOf(skill).toLowerCase());
         if (folder === undefined) {
           throw new SkillsetError<SkillScriptErrorCode>({
             code: 'scratch_file_not_found',

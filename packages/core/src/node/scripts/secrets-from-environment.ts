@@ -8,11 +8,11 @@ export function secretsFromEnvironment(
   env: Readonly<Record<string, string | undefined>>,
 ): SecretsForFunction {
   return (skill) => {
-    const secrets: Record<string, string> = {};
+    const values: Record<string, string> = {};
     for (const name of skill.manifest?.requires?.env ?? []) {
       const value = env[name];
-      if (value !== undefined && value !== '') secrets[name] = value;
+      if (value !== undefined && value !== '') values[name] = value;
     }
-    return secrets;
+    return { values };
   };
 }

@@ -78,12 +78,39 @@ function toSettings(
   input: z.infer<typeof agentSettingsInputSchema> | undefined,
 ): Partial<AgentSettings> | undefined {
   if (input === undefined) return undefined;
-  const { integrations, catalogBudget, ...rest } = input;
+  const { integrations, catalogBudget, revisionPins, ...rest } = input;
   return {
     ...rest,
+    ...(revisionPins === undefined ? {} : { revisionPins: revisionPins ?? {} }),
     ...(integrations === undefined ? {} : { integrations: integrations ?? undefined }),
     ...(catalogBudget === undefined ? {} : { catalogBudget: catalogBudget ?? undefined }),
   };
+}
+
+/** Refuses a pin to a skill the workspace does not have, or to a revision that was never published. */
+async function assertRevisionPins(
+  store: Store,
+  workspaceId: string,
+  pins: Readonly<Record<string, number>> | null | undefined,
+): Promise<void> {
+  for (const [name, version] of Object.entries(pins ?? {})) {
+    const skill = await store.skills.getByName({ workspaceId, name });
+    const revision =
+      skill === undefined
+        ? undefined
+        : await store.skills.getVersion({
+            workspaceId,
+            id: skill.id,
+            version,
+            publishedOnly: true,
+          });
+    if (revision === undefined) {
+      throw new SkillsetError<ServerErrorCode>({
+        code: 'invalid_request',
+        message: `Cannot pin ${JSON.stringify(name)} to version ${version}: ${skill === undefined ? 'the workspace has no such skill' : 'that revision was never published'}; pin a version listed by GET /api/skills/${encodeURIComponent(name)}/versions that is or was published.`,
+      });
+    }
+  }
 }
 
 async function assertMember(store: Store, workspaceId: string, userId: string) {
@@ -115,6 +142,7 @@ export function registerAgentRoutes(app: ApiApp, { store }: AppDependencies) {
     if (body.actsForUserId !== undefined) {
       await assertMember(store, user.workspaceId, body.actsForUserId);
     }
+    await assertRevisionPins(store, user.workspaceId, body.settings?.revisionPins);
     const settings = toSettings(body.settings);
     const agent = await store.agents.create({
       workspaceId: user.workspaceId,
@@ -144,6 +172,7 @@ export function registerAgentRoutes(app: ApiApp, { store }: AppDependencies) {
     const user = requireRole(principal, 'admin', 'change agents');
     const body = context.req.valid('json');
     if (body.actsForUserId != null) await assertMember(store, user.workspaceId, body.actsForUserId);
+    await assertRevisionPins(store, user.workspaceId, body.settings?.revisionPins);
     const settings = toSettings(body.settings);
     const agent = await store.agents.update({
       workspaceId: user.workspaceId,

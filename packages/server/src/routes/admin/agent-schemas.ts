@@ -21,6 +21,10 @@ export const agentSettingsSchema = z
         "true: only skills signed by one of the workspace's trusted signers reach this agent; absent: as the workspace says",
     }),
     skills: z.array(z.string()),
+    revisionPins: z.record(z.string(), z.number().int()).optional().openapi({
+      description:
+        'Skills this agent keeps at an exact published revision (name → version) until the pin changes',
+    }),
     role: z.enum(['viewer', 'member']).optional().openapi({
       description:
         'The agent’s role over skills: `member` may create and change workspace skills (within its permission rules and the role of the user it acts for); absent: `viewer`',
@@ -39,6 +43,18 @@ export const agentSettingsInputSchema = z.strictObject({
   requireSigned: z.boolean().optional(),
   skills: patternListSchema.optional(),
   role: z.enum(['viewer', 'member']).optional(),
+  revisionPins: z
+    .record(
+      z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'a skill name in lower case'),
+      z.number().int().min(1).max(1_000_000_000),
+    )
+    .refine((pins) => Object.keys(pins).length <= 1000, 'at most 1000 pins')
+    .nullable()
+    .optional()
+    .openapi({
+      description:
+        'Pin skills to a published revision (name → version); the whole map is replaced, null removes every pin',
+    }),
 });
 
 /** An agent as the API returns it. */

@@ -7,7 +7,7 @@ async function invite(server: TestApp, email: string, role = 'member', token = s
   const response = await server.request(
     'POST',
     `/api/workspaces/${server.owner.workspaceId}/invitations`,
-    { token, json: { email, role } },
+    { token, json: { email, role, kind: 'open_link' } },
   );
   return { response, body: (await response.json()) as Created };
 }
@@ -23,12 +23,17 @@ describe('invitations', () => {
     const { response, body } = await invite(server, 'ada@example.com', 'member', admin.token);
     expect(response.status).toBe(201);
     expect(body.url).toBe(`http://localhost/invite/${body.code}`);
-    expect(body.invitation).toMatchObject({ email: 'ada@example.com', role: 'member' });
+    expect(body.invitation).toMatchObject({
+      email: 'ada@example.com',
+      role: 'member',
+      kind: 'open_link',
+    });
 
     const preview = await server.request('GET', `/api/invitations/${body.code}`);
     expect(await preview.json()).toMatchObject({
       workspace: { id: server.owner.workspaceId, name: 'Default' },
       role: 'member',
+      kind: 'open_link',
       status: 'pending',
     });
     const accepted = await server.request('POST', `/api/invitations/${body.code}/accept`, {
@@ -70,6 +75,29 @@ describe('invitations', () => {
       .map((entry) => entry.action)
       .filter((action) => action.startsWith('invitation.'));
     expect(actions).toEqual(['invitation.accept', 'invitation.create']);
+  });
+
+  it('makes an open link only when asked for by name; a mailed one needs mail', async () => {
+    await using server = await createTestApp();
+    const response = await server.request(
+      'POST',
+      `/api/workspaces/${server.owner.workspaceId}/invitations`,
+      { token: server.owner.token, json: { email: 'mo@example.com', role: 'member' } },
+    );
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      error: { code: 'mail_not_configured', message: expect.stringContaining('"open_link"') },
+    });
+    const old = await server.request(
+      'POST',
+      `/api/workspaces/${server.owner.workspaceId}/invitations`,
+      {
+        token: server.owner.token,
+        json: { email: 'mo@example.com', role: 'member', delivery: 'link' },
+      },
+    );
+    expect(old.status).toBe(400);
+    expect(await server.store.invitations.list(server.owner.workspaceId)).toEqual([]);
   });
 
   it('answers the same whether or not the address already has an account', async () => {
@@ -158,6 +186,7 @@ describe('invitations', () => {
       workspaceId: server.owner.workspaceId,
       email: 'late@example.com',
       role: 'member',
+      kind: 'open_link',
       ttlMs: -1,
     });
     const late = await server.request('POST', `/api/invitations/${expired.code}/accept`, {

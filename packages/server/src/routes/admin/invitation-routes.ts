@@ -40,7 +40,7 @@ const createInvitation = createRoute({
   path: '/api/workspaces/{id}/invitations',
   tags,
   summary:
-    'Invite someone by email with a role (admin; owner to invite an owner): a one-time link, mailed to the address (never shown) or returned to pass on; the same answer whether or not the address has an account',
+    'Invite someone by email with a role (admin; owner to invite an owner): a one-time link mailed to the address and bound to it (kind `email`, never shown), or an open link returned to pass on (kind `open_link`, whoever holds it may accept); the same answer whether or not the address has an account',
   request: { params: workspaceIdParamsSchema, body: jsonBody(createInvitationSchema) },
   responses: {
     201: jsonResponse(createdInvitationSchema, 'The invitation and its link, shown only now'),
@@ -81,18 +81,23 @@ export function registerInvitationRoutes(app: ApiApp, { store, identity }: AppDe
     const body = context.req.valid('json');
     assertRole(role, body.role === 'owner' ? 'owner' : 'admin', `invite someone as ${body.role}`);
     const mailer = identity?.mailer;
-    const delivery = body.delivery ?? (mailer === undefined ? 'link' : 'email');
-    if (delivery === 'email' && mailer === undefined) throw mailNotConfigured('mail invitations');
+    const kind = body.kind ?? 'email';
+    if (kind === 'email' && mailer === undefined) {
+      throw mailNotConfigured(
+        'mail invitations',
+        'create an open link (kind "open_link") and pass it on yourself',
+      );
+    }
     const { code, invitation } = await store.invitations.create({
       workspaceId: id,
       email: body.email,
       role: body.role,
-      delivery,
+      kind,
       ...(body.expiresInDays === undefined ? {} : { ttlMs: body.expiresInDays * DAY_MS }),
       actor: actorOf(user),
     });
     const url = `${linkOrigin(context, identity)}/invite/${code}`;
-    if (delivery === 'link') {
+    if (kind === 'open_link') {
       return context.json({ invitation: toInvitationJson(invitation), url, code }, 201);
     }
     const [workspace, inviter] = await Promise.all([

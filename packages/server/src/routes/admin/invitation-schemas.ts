@@ -2,6 +2,12 @@ import { z } from '@hono/zod-openapi';
 import type { AcceptInvitationResult, InvitationInfo, StoredWorkspace } from '@skillset/store';
 import { workspaceRoleSchema } from './workspace-schemas.ts';
 
+/** The kinds of invitation: mailed to and bound to its address, or an open link to pass on. */
+export const invitationKindSchema = z.enum(['email', 'open_link']).openapi('InvitationKind', {
+  description:
+    '`email`: mailed to the address only, and only the account that proved that address accepts it; `open_link`: a one-time link an admin passes on, and whoever holds it may accept it',
+});
+
 /** An invitation as the API returns it: never its code. */
 export const invitationSchema = z
   .object({
@@ -9,9 +15,7 @@ export const invitationSchema = z
     workspaceId: z.string(),
     email: z.string(),
     role: workspaceRoleSchema,
-    delivery: z.enum(['email', 'link']).openapi({
-      description: '`email`: mailed to the address only; `link`: a link an admin passes on',
-    }),
+    kind: invitationKindSchema,
     status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
     invitedBy: z.string().nullable(),
     createdAt: z.string(),
@@ -25,9 +29,9 @@ export const invitationSchema = z
 export const createInvitationSchema = z.strictObject({
   email: z.string().trim().email().max(320),
   role: workspaceRoleSchema,
-  delivery: z.enum(['email', 'link']).optional().openapi({
+  kind: invitationKindSchema.optional().openapi({
     description:
-      '`email` mails the link to the address and never shows it (accepting proves the address); `link` returns it to pass on. Default: `email` when the server sends mail, else `link`.',
+      '`email` (the default) mails the link to the address and never shows it; only the account that proved the address (or a new account, which the link proves) accepts it. `open_link` returns a one-time link to pass on, which whoever holds it may accept.',
   }),
   expiresInDays: z
     .number()
@@ -45,11 +49,11 @@ export const createdInvitationSchema = z
     url: z
       .string()
       .optional()
-      .openapi({ description: 'The one-time link to pass on (delivery `link` only)' }),
+      .openapi({ description: 'The one-time link to pass on (kind `open_link` only)' }),
     code: z
       .string()
       .optional()
-      .openapi({ description: 'The code in the link, shown only now (delivery `link` only)' }),
+      .openapi({ description: 'The code in the link, shown only now (kind `open_link` only)' }),
   })
   .openapi('CreatedInvitation');
 
@@ -88,7 +92,7 @@ export const invitationPreviewSchema = z
     workspace: z.object({ id: z.string(), name: z.string() }),
     email: z.string(),
     role: workspaceRoleSchema,
-    delivery: z.enum(['email', 'link']),
+    kind: invitationKindSchema,
     status: z.enum(['pending', 'accepted', 'revoked', 'expired']),
     expiresAt: z.string(),
   })
@@ -141,7 +145,7 @@ export function toInvitationJson(invitation: InvitationInfo): z.infer<typeof inv
     workspaceId: invitation.workspaceId,
     email: invitation.email,
     role: invitation.role,
-    delivery: invitation.delivery,
+    kind: invitation.kind,
     status: invitation.status,
     invitedBy: invitation.invitedBy,
     createdAt: invitation.createdAt.toISOString(),

@@ -55,7 +55,7 @@ describe('member routes', () => {
     const code = new URL(url).searchParams.get('code') as string;
     expect((await server.store.signInCodes.redeem(code)).userId).toBe(member.userId);
     for (const [target, reason] of [
-      [otherAdmin.userId, 'is not weaker than yours'],
+      [otherAdmin.userId, 'is not weaker than the copying admin'],
       [server.owner.userId, 'instance admin'],
       [busy.userId, 'also belongs to other workspaces'],
     ] as const) {
@@ -84,6 +84,53 @@ describe('member routes', () => {
       action: 'member.sign_in_link',
     });
     expect(entry).toMatchObject({ actor: { kind: 'user', id: admin.userId } });
+  });
+
+  it('checks a copied sign-in link again when it is used, and keeps it 15 minutes', async () => {
+    await using server = await createTestApp();
+    const path = (userId: string | undefined) =>
+      `/api/workspaces/${server.owner.workspaceId}/members/${userId}/sign-in-link`;
+    const admin = await server.addUser('admin');
+    const member = await server.addUser('member');
+    const copy = async () => {
+      const before = Date.now();
+      const response = await server.request('POST', path(member.userId), {
+        token: admin.token,
+        json: { delivery: 'link' },
+      });
+      expect(response.status).toBe(201);
+      const { url, expiresAt } = (await response.json()) as { url: string; expiresAt: string };
+      expect(Date.parse(expiresAt) - before).toBeGreaterThanOrEqual(15 * 60 * 1000);
+      expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+      return new URL(url).searchParams.get('code') as string;
+    };
+    const exchange = (code: string) => server.request('POST', '/api/session', { json: { code } });
+    const setRole = (userId: string | undefined, role: 'admin' | 'member') =>
+      server.store.members.setRole({
+        workspaceId: server.owner.workspaceId,
+        userId: userId as string,
+        role,
+      });
+    const promoted = await copy();
+    const demoted = await copy();
+    await setRole(member.userId, 'admin');
+    const refused = await exchange(promoted);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        code: 'sign_in_link_not_allowed',
+        message: expect.stringContaining("the member's role (admin) is not weaker"),
+      },
+    });
+    await setRole(member.userId, 'member');
+    await setRole(admin.userId, 'member');
+    expect(await (await exchange(demoted)).json()).toMatchObject({
+      error: { message: expect.stringContaining('no longer an admin of the workspace') },
+    });
+    // The rule holds again before the link expires: the unused link works.
+    await setRole(admin.userId, 'admin');
+    expect((await exchange(demoted)).status).toBe(200);
+    expect((await exchange(demoted)).status).toBe(410);
   });
 
   it('changes roles, protecting owners from admins and the last owner from everyone', async () => {

@@ -40,7 +40,7 @@ const memberSignInLink = createRoute({
   path: '/api/workspaces/{id}/members/{userId}/sign-in-link',
   tags,
   summary:
-    'A one-time sign-in link for a member (admin): mailed to their own address, or returned to pass on (only for a member of this workspace alone whose role is weaker than yours)',
+    'A one-time sign-in link for a member (admin): mailed to their own address (valid 1 hour), or returned to pass on (valid 15 minutes; only for a member of this workspace alone whose role is weaker than yours, checked again when the link is used)',
   request: { params: memberParamsSchema, body: jsonBody(memberSignInLinkSchema) },
   responses: {
     201: jsonResponse(memberSignInLinkResultSchema, 'The link was mailed, or here it is'),
@@ -52,7 +52,7 @@ const updateMember = createRoute({
   method: 'patch',
   path: '/api/workspaces/{id}/members/{userId}',
   tags,
-  summary: 'Change a member’s role (admin; owner to grant or take away owner)',
+  summary: 'Change a member’s role or reviewer grant (admin; owner to grant or take away owner)',
   request: { params: memberParamsSchema, body: jsonBody(updateMemberSchema) },
   responses: {
     200: jsonResponse(memberSchema, 'The member'),
@@ -140,9 +140,25 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
     const { user, role } = await callerRole(store, context.var.principal, id, 'change roles');
     const body = context.req.valid('json');
     const member = await findMember(store, id, userId);
-    const touchesOwner = member.role === 'owner' || body.role === 'owner';
-    assertRole(role, touchesOwner ? 'owner' : 'admin', `change ${member.role} to ${body.role}`);
-    await store.members.setRole({ workspaceId: id, userId, role: body.role, actor: actorOf(user) });
+    if (body.role !== undefined) {
+      const touchesOwner = member.role === 'owner' || body.role === 'owner';
+      assertRole(role, touchesOwner ? 'owner' : 'admin', `change ${member.role} to ${body.role}`);
+      await store.members.setRole({
+        workspaceId: id,
+        userId,
+        role: body.role,
+        actor: actorOf(user),
+      });
+    }
+    if (body.reviewer !== undefined) {
+      assertRole(role, 'admin', 'give or take the reviewer grant');
+      await store.members.setReviewer({
+        workspaceId: id,
+        userId,
+        canReview: body.reviewer,
+        actor: actorOf(user),
+      });
+    }
     return context.json(toMemberJson(await findMember(store, id, userId)), 200);
   });
 

@@ -12,6 +12,10 @@ export const memberSchema = z
       .boolean()
       .openapi({ description: 'The member proved the address (a mailed link or single sign-on)' }),
     role: workspaceRoleSchema,
+    reviewer: z.boolean().openapi({
+      description:
+        "May publish others' proposals: admins and owners always, members with the grant",
+    }),
     createdAt: z.string(),
   })
   .openapi('Member');
@@ -20,7 +24,7 @@ export const memberSchema = z
 export const memberSignInLinkSchema = z.strictObject({
   delivery: z.enum(['email', 'link']).openapi({
     description:
-      '`email`: mail the link to the member’s own address (proves it); `link`: return it to pass on',
+      '`email`: mail the link to the member’s own address (proves it; 1 hour); `link`: return it to pass on (15 minutes)',
   }),
 });
 
@@ -29,12 +33,21 @@ export const memberSignInLinkResultSchema = z
   .object({
     delivery: z.enum(['email', 'link']),
     url: z.string().optional().openapi({ description: 'The one-time link (delivery `link` only)' }),
-    expiresAt: z.string(),
+    expiresAt: z.string().openapi({ description: 'When the link stops working' }),
   })
   .openapi('MemberSignInLink');
 
 /** The body of `PATCH /api/workspaces/{id}/members/{userId}`. */
-export const updateMemberSchema = z.strictObject({ role: workspaceRoleSchema });
+export const updateMemberSchema = z
+  .strictObject({
+    role: workspaceRoleSchema.optional(),
+    reviewer: z.boolean().optional().openapi({
+      description: "Give (true) or take (false) a member's right to publish others' proposals",
+    }),
+  })
+  .refine((body) => body.role !== undefined || body.reviewer !== undefined, {
+    message: 'Send a role, reviewer, or both.',
+  });
 
 /** The path of one member. */
 export const memberParamsSchema = z.object({
@@ -56,6 +69,7 @@ export function toMemberJson(member: WorkspaceMember): z.infer<typeof memberSche
     email: member.user.email,
     emailVerified: member.user.emailVerifiedAt !== null,
     role: member.role,
+    reviewer: member.role === 'owner' || member.role === 'admin' || member.canReview,
     createdAt: member.createdAt.toISOString(),
   };
 }

@@ -27,8 +27,28 @@ async function keyedApp(): Promise<TestApp & { logs: string[] }> {
 interface SecretJson {
   name: string;
   skills: string[];
+  bindings: unknown[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** Creates a workspace skill through the store, as `actorId` when given. */
+async function addSkill(server: TestApp, workspaceId: string, name: string, actorId?: string) {
+  const created = await server.store.skills.create({
+    scope: 'workspace',
+    workspaceId,
+    skillMd: `---\nname: ${name}\ndescription: Does ${name}.\n---\n\nDo it.\n`,
+    ...(actorId === undefined ? {} : { actor: { kind: 'user', id: actorId } }),
+  });
+  if (!created.ok) throw new Error(JSON.stringify(created));
+  return created.skill;
+}
+
+/** The values a run of the current revision of `skillName` would get. */
+async function valuesOf(server: TestApp, workspaceId: string, skillName: string, names: string[]) {
+  const revision = await server.store.secrets.revisionOf(workspaceId, skillName);
+  if (revision === undefined) throw new Error(`no skill ${skillName}`);
+  return (await server.store.secrets.valuesFor({ workspaceId, skillName, names, revision })).values;
 }
 
 describe('secret routes', () => {
@@ -53,6 +73,10 @@ describe('secret routes', () => {
     expect(created.body).toEqual({
       name: 'GITHUB_TOKEN',
       skills: ['release-notes', 'pdf'],
+      bindings: [
+        { skill: 'release-notes', approved: false, current: null, approval: null },
+        { skill: 'pdf', approved: false, current: null, approval: null },
+      ],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -61,19 +85,29 @@ describe('secret routes', () => {
       skills: ['release-notes'],
     });
     expect(replaced.status).toBe(200);
+    const deploy = await addSkill(server, server.owner.workspaceId, 'deploy-app');
     const rebound = await call('PUT', '/api/secrets/GITHUB_TOKEN', { skills: ['deploy-app'] });
     expect([rebound.status, rebound.body.skills]).toEqual([200, ['deploy-app']]);
+    expect(rebound.body.bindings).toEqual([
+      {
+        skill: 'deploy-app',
+        approved: true,
+        current: { version: 1, digest: deploy.hash, scope: 'workspace', author: null },
+        approval: {
+          version: 1,
+          digest: deploy.hash,
+          approvedBy: server.owner.userId,
+          approvedAt: expect.any(String),
+        },
+      },
+    ]);
     const listed = await call('GET', '/api/secrets');
     expect(listed.status).toBe(200);
     expect(
       (listed.body.secrets as SecretJson[]).map((secret) => [secret.name, secret.skills]),
     ).toEqual([['GITHUB_TOKEN', ['deploy-app']]]);
     expect(
-      await server.store.secrets.valuesFor({
-        workspaceId: server.owner.workspaceId,
-        skillName: 'deploy-app',
-        names: ['GITHUB_TOKEN'],
-      }),
+      await valuesOf(server, server.owner.workspaceId, 'deploy-app', ['GITHUB_TOKEN']),
     ).toEqual({ GITHUB_TOKEN: `${VALUE}-2` });
 
     const audit = await call('GET', '/api/audit?limit=50');
@@ -83,7 +117,13 @@ describe('secret routes', () => {
     expect(secretEntries.map((entry) => [entry.action, entry.details])).toEqual([
       [
         'secret.set',
-        { name: 'GITHUB_TOKEN', skills: ['deploy-app'], created: false, valueChanged: false },
+        {
+          name: 'GITHUB_TOKEN',
+          skills: ['deploy-app'],
+          created: false,
+          valueChanged: false,
+          approved: [{ skill: 'deploy-app', version: 1, digest: deploy.hash }],
+        },
       ],
       [
         'secret.set',
@@ -119,9 +159,78 @@ describe('secret routes', () => {
     for (const text of seen) expect(text).not.toContain('ghp_value');
   });
 
+  it('approves the current revision of a bound skill, only the one the admin reviewed', async () => {
+    await using server = await keyedApp();
+    const { token, workspaceId } = server.owner;
+    const member = await server.addUser('member');
+    const notes = await addSkill(server, workspaceId, 'release-notes');
+    await server.request('PUT', '/api/secrets/TOKEN', {
+      token,
+      json: { value: VALUE, skills: ['release-notes', 'later'] },
+    });
+    const edited = await server.store.skills.update({
+      workspaceId,
+      id: notes.id,
+      expectedVersion: 1,
+      skillMd: `---\nname: release-notes\ndescription: Now different.\n---\n\nPrint it.\n`,
+      actor: { kind: 'user', id: member.userId as string },
+    });
+    if (!edited.ok) throw new Error('update failed');
+    const approve = async (name: string, json: unknown) => {
+      const response = await server.request('POST', `/api/secrets/${name}/approvals`, {
+        token,
+        json,
+      });
+      const body = (await response.json()) as { bindings: Array<Record<string, unknown>> };
+      return { status: response.status, body };
+    };
+    const listed = await server.request('GET', '/api/secrets', { token });
+    const [secret] = ((await listed.json()) as { secrets: SecretJson[] }).secrets;
+    expect(secret?.bindings[0]).toEqual({
+      skill: 'release-notes',
+      approved: false,
+      current: { version: 2, digest: edited.skill.hash, scope: 'workspace', author: member.userId },
+      approval: expect.objectContaining({ version: 1, digest: notes.hash }),
+    });
+    expect(await approve('TOKEN', { skill: 'release-notes', digest: notes.hash })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'secret_revision_changed' } },
+    });
+    expect(await approve('TOKEN', { skill: 'pdf' })).toMatchObject({
+      status: 409,
+      body: { error: { code: 'secret_skill_not_bound' } },
+    });
+    expect(await approve('TOKEN', { skill: 'later' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'skill_not_found' } },
+    });
+    expect(await approve('OTHER', { skill: 'later' })).toMatchObject({
+      status: 404,
+      body: { error: { code: 'secret_not_found' } },
+    });
+    expect(await approve('lower', { skill: 'later' })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_secret' } },
+    });
+    expect(await approve('TOKEN', { skill: 'release-notes', extra: 1 })).toMatchObject({
+      status: 400,
+      body: { error: { code: 'invalid_request' } },
+    });
+    const approved = await approve('TOKEN', { skill: 'release-notes', digest: edited.skill.hash });
+    expect(approved.status).toBe(200);
+    expect(approved.body.bindings[0]).toMatchObject({
+      approved: true,
+      approval: { version: 2, digest: edited.skill.hash, approvedBy: server.owner.userId },
+    });
+    expect(JSON.stringify(approved.body)).not.toContain('ghp_value');
+    expect(await valuesOf(server, workspaceId, 'release-notes', ['TOKEN'])).toEqual({
+      TOKEN: VALUE,
+    });
+  });
+
   it('logs a failed write without the value, and answers it as an internal error', async () => {
     await using server = await keyedApp();
-    await server.store.database.execute(sql`drop table skill_secrets`);
+    await server.store.database.execute(sql`drop table skill_secrets cascade`);
     const response = await server.request('PUT', '/api/secrets/TOKEN', {
       token: server.owner.token,
       json: { value: VALUE, skills: ['pdf'] },
@@ -213,6 +322,7 @@ describe('secret routes', () => {
   it('lets owners and admins manage secrets; members, viewers, agents and other workspaces get nothing', async () => {
     await using server = await keyedApp();
     const owner = server.owner;
+    await addSkill(server, owner.workspaceId, 'deploy');
     const put = await server.request('PUT', '/api/secrets/DEPLOY_KEY', {
       token: owner.token,
       json: { value: VALUE, skills: ['deploy'] },
@@ -236,12 +346,12 @@ describe('secret routes', () => {
       ['viewer', viewer.token],
       ['agent', agent.token],
     ] as const) {
-      for (const [method, json] of [
-        ['GET', undefined],
-        ['PUT', { value: 'stolen', skills: ['evil'] }],
-        ['DELETE', undefined],
+      for (const [method, path, json] of [
+        ['GET', '/api/secrets', undefined],
+        ['PUT', '/api/secrets/DEPLOY_KEY', { value: 'stolen', skills: ['evil'] }],
+        ['POST', '/api/secrets/DEPLOY_KEY/approvals', { skill: 'deploy' }],
+        ['DELETE', '/api/secrets/DEPLOY_KEY', undefined],
       ] as const) {
-        const path = method === 'GET' ? '/api/secrets' : '/api/secrets/DEPLOY_KEY';
         const response = await server.request(method, path, {
           token,
           ...(json === undefined ? {} : { json }),
@@ -251,23 +361,18 @@ describe('secret routes', () => {
         expect(JSON.stringify(body)).not.toContain('DEPLOY_KEY');
       }
     }
-    expect(refusals).toEqual([
-      ['member GET', 403, 'forbidden'],
-      ['member PUT', 403, 'forbidden'],
-      ['member DELETE', 403, 'forbidden'],
-      ['viewer GET', 403, 'forbidden'],
-      ['viewer PUT', 403, 'forbidden'],
-      ['viewer DELETE', 403, 'forbidden'],
-      ['agent GET', 403, 'forbidden'],
-      ['agent PUT', 403, 'forbidden'],
-      ['agent DELETE', 403, 'forbidden'],
-    ]);
+    expect(refusals).toEqual(
+      ['member', 'viewer', 'agent'].flatMap((who) =>
+        ['GET', 'PUT', 'POST', 'DELETE'].map((method) => [`${who} ${method}`, 403, 'forbidden']),
+      ),
+    );
     const memberGet = await server.request('GET', '/api/secrets', { token: member.token });
     expect(((await memberGet.json()) as { error: { message: string } }).error.message).toBe(
       'Your role "member" cannot list secrets; it needs "admin" or stronger (owner > admin > member > viewer).',
     );
 
     const foreign = await server.addWorkspace('Elsewhere');
+    await addSkill(server, foreign.workspaceId, 'deploy');
     const own = await server.request('GET', '/api/secrets', { token: foreign.token });
     expect(await own.json()).toEqual({ secrets: [] });
     const ownPut = await server.request('PUT', '/api/secrets/DEPLOY_KEY', {
@@ -276,12 +381,12 @@ describe('secret routes', () => {
     });
     expect(ownPut.status).toBe(201);
     const pointed = { 'skillset-workspace': owner.workspaceId };
-    for (const [method, json] of [
-      ['GET', undefined],
-      ['PUT', { value: 'stolen', skills: ['evil'] }],
-      ['DELETE', undefined],
+    for (const [method, path, json] of [
+      ['GET', '/api/secrets', undefined],
+      ['PUT', '/api/secrets/DEPLOY_KEY', { value: 'stolen', skills: ['evil'] }],
+      ['POST', '/api/secrets/DEPLOY_KEY/approvals', { skill: 'deploy' }],
+      ['DELETE', '/api/secrets/DEPLOY_KEY', undefined],
     ] as const) {
-      const path = method === 'GET' ? '/api/secrets' : '/api/secrets/DEPLOY_KEY';
       const response = await server.request(method, path, {
         token: foreign.token,
         headers: pointed,
@@ -290,23 +395,15 @@ describe('secret routes', () => {
       expect([method, response.status]).toEqual([method, 404]);
     }
 
-    expect(
-      await server.store.secrets.valuesFor({
-        workspaceId: owner.workspaceId,
-        skillName: 'deploy',
-        names: ['DEPLOY_KEY'],
-      }),
-    ).toEqual({ DEPLOY_KEY: VALUE });
+    expect(await valuesOf(server, owner.workspaceId, 'deploy', ['DEPLOY_KEY'])).toEqual({
+      DEPLOY_KEY: VALUE,
+    });
     expect(
       (await server.store.secrets.list(owner.workspaceId)).map((secret) => secret.skills),
     ).toEqual([['deploy', 'release']]);
-    expect(
-      await server.store.secrets.valuesFor({
-        workspaceId: foreign.workspaceId,
-        skillName: 'deploy',
-        names: ['DEPLOY_KEY'],
-      }),
-    ).toEqual({ DEPLOY_KEY: 'theirs' });
+    expect(await valuesOf(server, foreign.workspaceId, 'deploy', ['DEPLOY_KEY'])).toEqual({
+      DEPLOY_KEY: 'theirs',
+    });
   });
 
   it('answers 503 secrets_not_configured without a key, and the rest of the server works', async () => {
@@ -318,6 +415,7 @@ describe('secret routes', () => {
       ['GET', '/api/secrets', undefined],
       ['PUT', '/api/secrets/TOKEN', { value: 'v', skills: [] }],
       ['PUT', '/api/secrets/TOKEN', { skills: [] }],
+      ['POST', '/api/secrets/TOKEN/approvals', { skill: 'pdf' }],
       ['DELETE', '/api/secrets/TOKEN', undefined],
     ] as const) {
       const response = await server.request(method, path, {

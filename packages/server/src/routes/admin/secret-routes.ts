@@ -10,6 +10,7 @@ import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
+  approveSecretSchema,
   putSecretSchema,
   secretListSchema,
   secretNameParamsSchema,
@@ -43,6 +44,19 @@ const putSecret = createRoute({
   },
 });
 
+const approveSecret = createRoute({
+  method: 'post',
+  path: '/api/secrets/{name}/approvals',
+  tags,
+  summary:
+    'Approve the current revision of a bound skill for the secret: only that revision’s scripts get it (admin)',
+  request: { params: secretNameParamsSchema, body: jsonBody(approveSecretSchema) },
+  responses: {
+    200: jsonResponse(secretSchema, 'Approved'),
+    ...errorResponses(400, 403, 404, 409, 503),
+  },
+});
+
 const deleteSecret = createRoute({
   method: 'delete',
   path: '/api/secrets/{name}',
@@ -73,7 +87,7 @@ function assertSecretName(name: string): void {
   });
 }
 
-/** Registers list, put and delete of the workspace's secrets. */
+/** Registers list, put, approve and delete of the workspace's secrets. */
 export function registerSecretRoutes(app: ApiApp, { store }: AppDependencies) {
   app.openapi(listSecrets, async (context) => {
     const user = requireSecretsAdmin(store, context.var.principal, 'list secrets');
@@ -95,6 +109,21 @@ export function registerSecretRoutes(app: ApiApp, { store }: AppDependencies) {
     return created
       ? context.json(toSecretJson(secret), 201)
       : context.json(toSecretJson(secret), 200);
+  });
+
+  app.openapi(approveSecret, async (context) => {
+    const user = requireSecretsAdmin(store, context.var.principal, 'approve skills for secrets');
+    const { name } = context.req.valid('param');
+    assertSecretName(name);
+    const body = context.req.valid('json');
+    const secret = await store.secrets.approve({
+      workspaceId: user.workspaceId,
+      name,
+      skill: body.skill,
+      digest: body.digest,
+      actor: actorOf(user),
+    });
+    return context.json(toSecretJson(secret), 200);
   });
 
   app.openapi(deleteSecret, async (context) => {

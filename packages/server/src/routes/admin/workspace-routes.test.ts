@@ -4,7 +4,7 @@ import { createTestApp } from '../../test-support/create-test-app.ts';
 describe('workspace routes', () => {
   it('creates a workspace whose creator becomes owner, with an audited actor', async () => {
     await using server = await createTestApp();
-    const viewer = await server.addUser('viewer');
+    const viewer = await server.addUser('member');
     const created = await server.request('POST', '/api/workspaces', {
       token: viewer.token,
       json: { name: 'Research Lab', settings: { integrations: ['github'] } },
@@ -18,13 +18,50 @@ describe('workspace routes', () => {
     });
     const listed = await server.request('GET', '/api/workspaces', { token: viewer.token });
     expect(await listed.json()).toMatchObject({
-      workspaces: [{ role: 'viewer' }, { id: workspace.id, role: 'owner' }],
+      workspaces: [{ role: 'member' }, { id: workspace.id, role: 'owner' }],
     });
     const audit = await server.store.audit.list({ workspaceId: workspace.id });
     expect(audit.map((entry) => [entry.action, entry.actor])).toEqual([
       ['member.add', { kind: 'user', id: viewer.userId }],
       ['workspace.create', { kind: 'user', id: viewer.userId }],
     ]);
+  });
+
+  it('lets no viewer create a workspace, nor a token limited to where its user is a viewer', async () => {
+    await using server = await createTestApp();
+    const viewer = await server.addUser('viewer');
+    const refused = await server.request('POST', '/api/workspaces', {
+      token: viewer.token,
+      json: { name: 'Shadow' },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'forbidden', message: expect.stringContaining('you are a viewer') },
+    });
+    const team = await server.addWorkspace('Team');
+    await server.store.members.add({
+      workspaceId: team.workspaceId,
+      userId: viewer.userId as string,
+      role: 'member',
+    });
+    const limited = await server.store.tokens.create({
+      name: 'limited',
+      principal: {
+        kind: 'user',
+        userId: viewer.userId as string,
+        workspaceId: server.owner.workspaceId,
+      },
+    });
+    for (const [token, status] of [
+      [limited.token, 403],
+      [viewer.token, 201],
+    ] as const) {
+      const response = await server.request('POST', '/api/workspaces', {
+        token,
+        json: { name: 'Side project' },
+      });
+      expect(response.status).toBe(status);
+    }
   });
 
   it('derives a free slug from a taken name and answers 409 for a taken explicit slug', async () => {

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
+import { SkillsetError } from '@skillset/core';
 import { type Store, slugify } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { actorOf } from '../../auth/actor-of.ts';
+import { assertMayCreateWorkspace } from '../../auth/assert-may-create-workspace.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
+import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { assertMcpServersAllowed } from '../../outbound/assert-mcp-servers-allowed.ts';
 import { NO_MCP_SOURCES } from '../../outbound/mcp-source-policy.ts';
 import { assertSignerLines } from './assert-signer-lines.ts';
@@ -37,7 +40,8 @@ const createWorkspace = createRoute({
   method: 'post',
   path: '/api/workspaces',
   tags,
-  summary: 'Create a workspace; the caller becomes its owner',
+  summary:
+    'Create a workspace; the caller becomes its owner (instance admins, and members or stronger of a workspace; not viewers)',
   request: { body: jsonBody(createWorkspaceSchema) },
   responses: {
     201: jsonResponse(workspaceSchema, 'The new workspace'),
@@ -65,7 +69,7 @@ const updateWorkspace = createRoute({
   request: { params: workspaceIdParamsSchema, body: jsonBody(updateWorkspaceSchema) },
   responses: {
     200: jsonResponse(workspaceSchema, 'The updated workspace'),
-    ...errorResponses(400, 403, 404, 413),
+    ...errorResponses(400, 403, 404, 409, 413),
   },
 });
 
@@ -110,6 +114,7 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
 
   app.openapi(createWorkspace, async (context) => {
     const user = requireUser(context.var.principal, 'create workspaces');
+    await assertMayCreateWorkspace(store, user);
     const body = context.req.valid('json');
     assertSignerLines(body.settings);
     const slug = body.slug ?? (await freeSlug(store, body.name));
@@ -189,7 +194,16 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
             ...(body.settings.mcpServers === undefined
               ? {}
               : { mcpServers: body.settings.mcpServers ?? undefined }),
+            ...(body.settings.blockRecallDrop === undefined
+              ? {}
+              : { blockRecallDrop: body.settings.blockRecallDrop }),
+            ...(body.settings.review === undefined
+              ? {}
+              : {
+                  review: body.settings.review === 'required' ? ('required' as const) : undefined,
+                }),
           };
+    if (body.settings?.review === 'required') await assertTwoReviewers(store, id);
     const workspace = await store.transaction(async (transaction) => {
       const updated = await transaction.workspaces.update(id, {
         ...(body.name === undefined ? {} : { name: body.name }),
@@ -255,4 +269,17 @@ function redactMcpHeaders<Body extends { settings?: { mcpServers?: unknown } }>(
     ),
   );
   return { ...body, settings: { ...body.settings, mcpServers: redacted } };
+}
+
+/** Review needs a second person: refuses `review: required` with fewer than two who may publish. */
+async function assertTwoReviewers(store: Store, workspaceId: string): Promise<void> {
+  const members = await store.members.list(workspaceId);
+  const reviewers = members.filter(
+    (member) => member.role === 'owner' || member.role === 'admin' || member.canReview,
+  );
+  if (reviewers.length >= 2) return;
+  throw new SkillsetError<ServerErrorCode>({
+    code: 'review_needs_reviewers',
+    message: `Review needs at least two people who may publish, so that each one's changes have someone else to review them; this workspace has ${reviewers.length}. Make another member an admin or give them the reviewer grant first.`,
+  });
 }

@@ -88,6 +88,14 @@ export const workspaceSchema = z
       revokedSigners: z.array(z.string()).openapi({
         description: "Revoked public keys ('keytype base64-key'): a signature by one never holds",
       }),
+      review: z.enum(['off', 'required']).openapi({
+        description:
+          '`required`: a change to a workspace skill is a proposal, served nowhere until a reviewer who is not its author publishes it',
+      }),
+      blockRecallDrop: z.boolean().openapi({
+        description:
+          'Publishing a proposal whose offline trigger-eval recall is lower than the published revision needs overrideRecallDrop (audited)',
+      }),
       mcpServers: z.record(z.string(), mcpServerSchema).optional().openapi({
         description: "MCP servers whose skills join the workspace as 'label:name' (admin-only)",
       }),
@@ -138,6 +146,11 @@ export const updateWorkspaceSchema = z.strictObject({
           'One git allowed_signers line each (`principal ssh-ed25519 AAAA…`); a bad line is a 400 naming it',
       }),
       revokedSigners: signerLinesSchema.optional(),
+      review: z.enum(['off', 'required']).optional().openapi({
+        description:
+          '`required` needs at least two people who may review (admins, owners, reviewers)',
+      }),
+      blockRecallDrop: z.boolean().optional(),
       mcpServers: mcpServersInputSchema.nullable().optional(),
     })
     .optional(),
@@ -172,6 +185,8 @@ export function toWorkspaceJson(
       requireSigned: workspace.settings.requireSigned === true,
       trustedSigners: workspace.settings.trustedSigners ?? [],
       revokedSigners: workspace.settings.revokedSigners ?? [],
+      review: workspace.settings.review ?? 'off',
+      blockRecallDrop: workspace.settings.blockRecallDrop === true,
       ...(workspace.settings.mcpServers === undefined
         ? {}
         : {

@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import { createUIMessageStreamResponse } from 'ai';
 import type { ApiApp } from '../../app/api-app.ts';
+import { requireUser } from '../../auth/require-role.ts';
 import type { ChatService } from '../../chat/create-chat-service.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
@@ -118,10 +119,17 @@ export function registerChatRoutes(app: ApiApp, chatService: ChatService) {
     const body = context.req.valid('json');
     const message = userText(body);
     const chatId = body.id ?? randomUUID();
+    if (body.tryRevision !== undefined) {
+      requireUser(
+        context.var.principal,
+        'try proposed revisions; they are served only once published',
+      );
+    }
     const stream = await chatService.turn(context.var.principal, {
       message,
       chatId,
       ...(body.agent === undefined ? {} : { agent: body.agent }),
+      ...(body.tryRevision === undefined ? {} : { tryRevision: body.tryRevision }),
       signal: context.req.raw.signal,
     });
     return createUIMessageStreamResponse({

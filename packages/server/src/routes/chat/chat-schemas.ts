@@ -34,6 +34,16 @@ export const chatBodySchema = z
       .optional()
       .openapi({ description: 'The user message, instead of `messages`.' }),
     agent: agentField,
+    tryRevision: z
+      .strictObject({
+        skill: z.string().min(1).max(64),
+        version: z.number().int().min(1).max(1_000_000_000),
+      })
+      .optional()
+      .openapi({
+        description:
+          'Try a proposed revision of a workspace skill in this turn before it is published (people only; agents are refused)',
+      }),
   })
   .openapi('ChatRequest');
 

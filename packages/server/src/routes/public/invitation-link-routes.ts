@@ -37,13 +37,17 @@ const acceptInvitationRoute = createRoute({
   path: '/api/invitations/{code}/accept',
   tags,
   summary:
-    'Accept an invitation: a signed-in user joins as themselves; otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie)',
+    'Accept an invitation: a signed-in user joins as themselves (a mailed invitation only when that account proved its address, else 403 invitation_not_yours); otherwise a mailed invitation signs in the account that proved the address, or a new account with this display name joins (verified when the link was mailed) and is signed in (session cookie)',
   security: [],
   request: { params: invitationCodeParamsSchema, body: jsonBody(acceptInvitationSchema) },
   responses: {
     200: jsonResponse(acceptedInvitationSchema, 'Joined'),
     400: { description: 'Invalid request or no display name', content: errorContent },
-    403: { description: 'A foreign Origin (origin_not_allowed)', content: errorContent },
+    403: {
+      description:
+        'A foreign Origin (origin_not_allowed), or a mailed invitation and a signed-in account that has not proven its address (invitation_not_yours)',
+      content: errorContent,
+    },
     404: { description: 'Unknown code (code_not_found)', content: errorContent },
     410: {
       description: 'Accepted, revoked or expired (code_used, code_revoked, code_expired)',
@@ -71,7 +75,7 @@ export function registerInvitationLinkRoutes(app: ApiApp, { store }: AppDependen
         workspace: { id: workspace.id, name: workspace.name },
         email: invitation.email,
         role: invitation.role,
-        delivery: invitation.delivery,
+        kind: invitation.kind,
         status: invitation.status,
         expiresAt: invitation.expiresAt.toISOString(),
       },

@@ -118,15 +118,23 @@ export function registerDoctorRoute(app: ApiApp, runtime: SkillRuntime) {
             requireSigned: false,
           },
         };
-        const entries = await workspaceGate(scope.skills, policy).list(entryPoint, {
-          includeInvalid: true,
-        });
+        const gate = workspaceGate(scope.skills, policy);
+        const entries = await gate.list(entryPoint, { includeInvalid: true });
         const { trust } = scope.policy;
+        // An agent sees no quote of a text it may not read with nobody asked (decision 0140).
+        const withheld =
+          scope.policy.context.principal.kind === 'agent'
+            ? async (entry: SkillEntry) => {
+                const read = await gate.decide(entry, 'api_read');
+                return !read.allowed || read.requiresApproval;
+              }
+            : undefined;
         return diagnoseSkills({
           registry: scope.skills.registry,
           entries,
           ...(budget === undefined ? {} : { tokenBudget: budget }),
           characterBudgets: budgets,
+          ...(withheld === undefined ? {} : { withheld }),
           ...(scope.policy.context.requireSigned === true
             ? { signatureOf: (entry: SkillEntry) => scope.skills.signatureOf(entry, trust) }
             : {}),

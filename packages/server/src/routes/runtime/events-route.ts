@@ -7,6 +7,7 @@ import { errorResponse } from '../../http/error-response.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { createPerKeySlots } from '../../http/per-key-slots.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
+import { createAgentChangeFilter } from './agent-change-filter.ts';
 import { workspaceQuery } from './runtime-schemas.ts';
 
 /** How often an idle event stream sends a comment, so proxies keep it open. */
@@ -17,12 +18,12 @@ const getEvents = createRoute({
   path: '/api/events',
   tags: ['runtime'],
   summary:
-    'Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed',
+    'Server-Sent Events: the skill changes of the caller’s workspace (event `skill`), and `resync` when changes may have been missed; an agent hears only of skills it may read',
   request: { query: z.strictObject({ workspace: workspaceQuery }) },
   responses: {
     200: {
       description:
-        'An event stream; each `skill` event carries {type, name, scope, skillId, version}. A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show.',
+        'An event stream; each `skill` event carries {type, name, scope, skillId, version}. An agent gets no event about a skill it may not read (a deletion or switch-off only of one it could read). A `resync` event ({reason}) says changes may have been missed (the server’s database listener reconnected): reload what you show.',
       content: { 'text/event-stream': { schema: z.string() } },
     },
     ...errorResponses(400, 403, 404, 429),
@@ -87,6 +88,7 @@ export function registerEventsRoute(
       runtime.signal.addEventListener('abort', notify);
       stream.onAbort(notify);
       try {
+        const filter = await createAgentChangeFilter(runtime, principal);
         await stream.write(': connected\n\n');
         while (!stream.aborted && !stream.closed && !runtime.signal.aborted) {
           const change = queue.shift();
@@ -105,6 +107,7 @@ export function registerEventsRoute(
             });
             continue;
           }
+          if (filter !== undefined && !(await filter(change))) continue;
           await stream.writeSSE({
             event: 'skill',
             data: JSON.stringify({

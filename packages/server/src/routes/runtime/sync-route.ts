@@ -32,7 +32,7 @@ const getSyncManifest = createRoute({
   path: '/api/sync',
   tags: ['runtime'],
   summary:
-    'The skills the caller may use (a slash command or the model), each with its version and every file’s sha256: what `skillset sync` installs',
+    'The skills the caller may use (a slash command or the model) and read with nobody asked, each with its version and every file’s sha256: what `skillset sync` installs',
   request: { query: z.strictObject({ workspace: workspaceQuery }) },
   responses: {
     200: {
@@ -62,6 +62,9 @@ export function registerSyncRoute(app: ApiApp, runtime: SkillRuntime) {
     }
     const skills = [];
     for (const entry of [...usable.values()].sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      // An installed copy is used with nobody asked: a skill whose text needs approval stays here.
+      const read = await scope.gate.decide(entry, 'api_read');
+      if (!read.allowed || read.requiresApproval) continue;
       const stored = scope.skills.storedSkill(entry);
       if (stored === undefined) continue;
       const files = await store.skills.listFiles({

@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
+import { assertManageRole } from '../../auth/assert-manage-role.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { checkUploadedSkill, type UploadIssue } from './check-uploaded-skill.ts';
 import { createSkillBodySchema, skillTextOfCreateBody } from './create-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
+import { answerProposal, proposalResponse } from './proposal-schema.ts';
 import { readUploadedPackage } from './read-uploaded-package.ts';
 import { CREATABLE_SCOPES, invalidSkill, saveNewSkill } from './save-new-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
@@ -37,6 +39,7 @@ const createSkillRoute = createRoute({
   },
   responses: {
     201: createdResponse,
+    202: proposalResponse,
     400: { description: 'Invalid SKILL.md (with issues) or request', content: errorContent },
     403: { description: 'Not allowed in that scope', content: errorContent },
     409: { description: 'A skill of that name exists in the scope', content: errorContent },
@@ -73,6 +76,7 @@ const uploadSkillRoute = createRoute({
       content: { 'application/json': { schema: skillUploadPreviewSchema } },
     },
     201: createdResponse,
+    202: proposalResponse,
     400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
     403: { description: 'Not allowed in that scope', content: errorContent },
     409: { description: 'A skill of that name exists in the scope', content: errorContent },
@@ -86,7 +90,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
   app.openapi(createSkillRoute, async (context) => {
     const body = context.req.valid('json');
     const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
-    const skill = await saveNewSkill({
+    const { skill, proposal } = await saveNewSkill({
       dependencies,
       caller,
       scope: body.scope ?? 'workspace',
@@ -96,6 +100,9 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
         : { files: Object.entries(body.files).map(([path, content]) => ({ path, content })) }),
       source: 'api',
     });
+    if (proposal !== undefined) {
+      return answerProposal(context, dependencies, caller, skill, proposal);
+    }
     const detail = await presentSkillDetail(dependencies, caller, skill);
     return context.json(detail, 201, { ETag: formatSkillEtag(skill.currentVersion) });
   });
@@ -103,6 +110,8 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
   app.openapi(uploadSkillRoute, async (context) => {
     const { scope = 'workspace', dry_run: dryRun } = context.req.valid('query');
     const caller = await resolveSkillCaller(dependencies.runtime, context.get('principal'));
+    // A caller who may not write skills of the scope is refused before the upload is read.
+    await assertManageRole({ store: dependencies.store, principal: caller.principal, scope });
     const contents = await readUploadedPackage(context);
     const checked = checkUploadedSkill({ contents });
     if (dryRun === 'true') {
@@ -144,7 +153,7 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       );
     }
     if (!checked.valid) throw invalidSkill(checked.issues);
-    const skill = await saveNewSkill({
+    const { skill, proposal } = await saveNewSkill({
       dependencies,
       caller,
       scope,
@@ -153,6 +162,9 @@ export function registerCreateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       folderName: contents.folderName,
       source: 'upload',
     });
+    if (proposal !== undefined) {
+      return answerProposal(context, dependencies, caller, skill, proposal);
+    }
     const detail = await presentSkillDetail(dependencies, caller, skill);
     return context.json({ ...detail, issues: checked.issues }, 201, {
       ETag: formatSkillEtag(skill.currentVersion),

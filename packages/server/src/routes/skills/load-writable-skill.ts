@@ -3,6 +3,7 @@ import type { RequestPrincipal } from '../../app/app-env.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { authorizeSkillWrite, type SkillWriteAction } from './authorize-skill-write.ts';
 import { findSkill } from './find-skill.ts';
+import { reviewWriteMode } from './review-write-mode.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 
 /** Options for {@link loadWritableSkill}. */
@@ -24,7 +25,8 @@ export interface LoadWritableSkillResult {
 
 /**
  * Resolves the caller, finds the skill they see (404 `skill_not_found`) and refuses a write they
- * may not make (403 `forbidden`): the prelude of every route that changes an existing skill.
+ * may not make (403 `forbidden`, also a switch or delete that review reserves for reviewers): the
+ * prelude of every route that changes an existing skill.
  */
 export async function loadWritableSkill(
   options: LoadWritableSkillOptions,
@@ -42,5 +44,6 @@ export async function loadWritableSkill(
     ownerUserId: skill.ownerUserId,
     manifest: skill.manifest,
   });
+  if (action !== 'edit') await reviewWriteMode(store, caller, skill.scope, action);
   return { caller, skill };
 }

@@ -82,12 +82,16 @@ export async function presentSkillDetail(
   skill: StoredSkill,
 ) {
   const { store, environment } = dependencies;
-  const access = { ...caller.access, id: skill.id };
-  const [version, shadowing, agents, signature] = await Promise.all([
+  const access = { ...caller.access, id: skill.id, version: skill.currentVersion };
+  const [version, shadowing, agents, signature, pending] = await Promise.all([
     store.skills.getVersion(access),
     findShadowing(store, caller, skill),
     store.skills.referencingAgents(access),
     signatureOf(dependencies, caller, skill),
+    // Agents are served the published revision only; they never hear of proposals.
+    caller.principal.kind === 'user'
+      ? store.skills.listInReview({ ...caller.access, skillId: skill.id })
+      : [],
   ]);
   if (version === undefined) throw skillNotFound(skill.name, skill.scope);
   const parsed = parseSkill(version.skillMd);
@@ -122,6 +126,12 @@ export async function presentSkillDetail(
       .map(({ id, name }) => ({ id, name })),
     issues: parsed.issues,
     signature,
+    pendingProposals: pending.map((revision) => ({
+      version: revision.version,
+      hash: revision.hash,
+      createdBy: revision.createdBy,
+      createdAt: revision.createdAt.toISOString(),
+    })),
     createdAt: skill.createdAt.toISOString(),
     updatedAt: skill.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import type { ChatService } from '../../chat/create-chat-service.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { registerCreateSkillRoutes } from './create-skill-routes.ts';
 import { registerListSkillsRoute } from './list-skills-route.ts';
+import { registerReviewRoutes } from './review-routes.ts';
 import { registerSkillDetailRoute } from './skill-detail-route.ts';
 import { registerSkillEvalRoutes } from './skill-eval-routes.ts';
 import { registerSkillFileRoutes } from './skill-file-routes.ts';
@@ -36,4 +37,5 @@ export function registerSkillRoutes(
   registerSkillVersionRoutes(app, skillDependencies);
   registerSkillFileRoutes(app, skillDependencies);
   registerSkillEvalRoutes(app, skillDependencies, chat);
+  registerReviewRoutes(app, skillDependencies);
 }

@@ -8,6 +8,7 @@ import type {
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
+import { reviewWriteMode } from './review-write-mode.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 
@@ -43,8 +44,18 @@ export function invalidSkill(
   });
 }
 
-/** Validates a new skill, checks that the caller may create it in `scope`, and stores it (201 material). */
-export async function saveNewSkill(options: SaveNewSkillOptions): Promise<StoredSkill> {
+/** A new skill as saved: published, or (review required) proposed and served nowhere yet. */
+export interface SavedSkill {
+  skill: StoredSkill;
+  proposal?: { version: number; hash: string };
+}
+
+/**
+ * Validates a new skill, checks that the caller may create it in `scope`, and stores it (201
+ * material) — as a proposal where review is required; proposing a name that is still only a
+ * proposal adds a revision to it.
+ */
+export async function saveNewSkill(options: SaveNewSkillOptions): Promise<SavedSkill> {
   const { dependencies, caller, scope, skillMd } = options;
   const parsed = parseSkill(skillMd, {
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
@@ -77,16 +88,39 @@ export async function saveNewSkill(options: SaveNewSkillOptions): Promise<Stored
       : scope === 'workspace'
         ? { scope, workspaceId }
         : { scope, workspaceId, ownerUserId: owner as string };
-  const result = await dependencies.store.skills.create({
+  const { store } = dependencies;
+  const { propose } = await reviewWriteMode(store, caller, scope, 'content');
+  const result = await store.skills.create({
     limits: SERVER_PACKAGE_LIMITS,
     ...location,
     skillMd,
     ...(options.files === undefined ? {} : { files: options.files }),
     source: options.source,
     actor: caller.actor,
+    propose,
   });
-  if (result.ok) return result.skill;
+  if (result.ok) {
+    const { skill } = result;
+    return propose ? { skill, proposal: { version: 1, hash: skill.hash } } : { skill };
+  }
   if (result.reason === 'invalid') throw invalidSkill(result.issues);
+  if (propose) {
+    const unpublished = await store.skills.getForReview({ ...caller.access, name, scope });
+    if (unpublished !== undefined && unpublished.currentVersion === 0) {
+      const written = await store.skills.update({
+        limits: SERVER_PACKAGE_LIMITS,
+        ...caller.access,
+        id: unpublished.id,
+        expectedVersion: 0,
+        skillMd,
+        files: options.files ?? [],
+        actor: caller.actor,
+        propose: true,
+      });
+      if (written.ok) return { skill: written.skill, proposal: written };
+      if (written.reason === 'invalid') throw invalidSkill(written.issues);
+    }
+  }
   throw new SkillsetError<ServerErrorCode>({
     code: 'skill_exists',
     message: `A ${scope} skill named ${JSON.stringify(result.name)} already exists; update it with PUT or PATCH /api/skills/${encodeURIComponent(result.name)} or pick another name.`,

@@ -41,6 +41,7 @@ export async function resolveSkillCaller(
     access: {
       workspaceId: principal.workspaceId,
       ...(includePersonal ? { userId: actsFor } : {}),
+      publishedOnly: true,
     },
     actor: actorOf(principal),
     scope,

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
-import { findSkill } from './find-skill.ts';
+import { approvalRequiredResponse, findSkill } from './find-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
 import { formatSkillEtag } from './skill-etag.ts';
@@ -27,6 +27,7 @@ const skillDetailRoute = createRoute({
       headers: { ETag: { schema: { type: 'string' } } },
       content: { 'application/json': { schema: skillDetailSchema } },
     },
+    403: approvalRequiredResponse,
     404: {
       description: 'No such skill visible to you',
       content: { 'application/json': { schema: apiErrorBodySchema } },

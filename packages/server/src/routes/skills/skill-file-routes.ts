@@ -5,7 +5,7 @@ import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { writePackageOffThread } from '../../package-worker/package-pool.ts';
 import { contentDisposition } from './content-disposition.ts';
-import { findSkill, skillNotFound } from './find-skill.ts';
+import { approvalRequiredResponse, findSkill, skillNotFound } from './find-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
 import { formatSkillEtag } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -38,6 +38,7 @@ const getFileRoute = createRoute({
       description: 'The path is longer or deeper than a skill file path may be',
       content: errorContent,
     },
+    403: approvalRequiredResponse,
     404: { description: 'No such skill or file', content: errorContent },
   },
 });
@@ -53,6 +54,7 @@ const downloadRoute = createRoute({
       description: 'The ZIP',
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     },
+    403: approvalRequiredResponse,
     404: { description: 'No such skill or version', content: errorContent },
   },
 });
@@ -92,7 +94,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
       ...caller.access,
       id: skill.id,
       path,
-      ...(parsed.data.version === undefined ? {} : { version: parsed.data.version }),
+      version: parsed.data.version ?? skill.currentVersion,
     });
     if (file === undefined) {
       throw new SkillsetError<ServerErrorCode>({
@@ -120,7 +122,7 @@ export function registerSkillFileRoutes(app: ApiApp, dependencies: SkillRouteDep
     const files = await store.skills.readFiles({
       ...caller.access,
       id: skill.id,
-      ...(version === undefined ? {} : { version }),
+      version: version ?? skill.currentVersion,
     });
     if (files === undefined || files.length === 0) throw skillNotFound(name, scope);
     const zip = await writePackageOffThread({

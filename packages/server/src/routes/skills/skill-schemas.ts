@@ -105,6 +105,19 @@ export const skillDetailSchema = z
     agents: z.array(z.object({ id: z.string(), name: z.string() })),
     issues: z.array(skillIssueSchema),
     signature: skillSignatureSchema,
+    pendingProposals: z
+      .array(
+        z.object({
+          version: z.number().int(),
+          hash: z.string(),
+          createdBy: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      )
+      .openapi({
+        description:
+          'Revisions proposed and waiting for review ("update pending"), newest first; always empty for agents',
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { isTextMimeType, SkillsetError } from '@skillset/core';
+import { SkillsetError } from '@skillset/core';
 import type { SkillFileContent, StoredSkill } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
-import { createUnifiedDiff } from './create-unified-diff.ts';
-import { findSkill } from './find-skill.ts';
+import { diffVersionFiles, fileDiffSchema } from './diff-version-files.ts';
+import { approvalRequiredResponse, findSkill } from './find-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
+import { answerProposal, proposalResponse } from './proposal-schema.ts';
+import { reviewWriteMode } from './review-write-mode.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -30,6 +32,11 @@ const versionSummarySchema = z.object({
   message: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  reviewState: z.enum(['proposed', 'published', 'rejected']).nullable().openapi({
+    description:
+      '`proposed`: waits for review; `published`: published after review; `rejected`; null: published when written',
+  }),
+  reviewNote: z.string().nullable(),
 });
 
 const listVersionsRoute = createRoute({
@@ -47,6 +54,7 @@ const listVersionsRoute = createRoute({
         },
       },
     },
+    403: approvalRequiredResponse,
     404: notFound,
   },
 });
@@ -73,15 +81,9 @@ const getVersionRoute = createRoute({
         },
       },
     },
+    403: approvalRequiredResponse,
     404: notFound,
   },
-});
-
-const fileDiffSchema = z.object({
-  path: z.string(),
-  status: z.enum(['added', 'removed', 'modified']),
-  binary: z.boolean(),
-  diff: z.string(),
 });
 
 const diffRoute = createRoute({
@@ -110,6 +112,7 @@ const diffRoute = createRoute({
         },
       },
     },
+    403: approvalRequiredResponse,
     404: notFound,
   },
 });
@@ -129,6 +132,7 @@ const restoreRoute = createRoute({
       headers: { ETag: { schema: { type: 'string' } } },
       content: { 'application/json': { schema: skillDetailSchema } },
     },
+    202: proposalResponse,
     403: { description: 'Not allowed to change this skill', content: errorContent },
     404: notFound,
     409: { description: 'Stale If-Match', content: errorContent },
@@ -158,18 +162,6 @@ async function readVersionFiles(
   return new Map(files.map((file) => [file.path, file]));
 }
 
-const decoder = new TextDecoder('utf-8', { fatal: true });
-
-function decodeText(file: SkillFileContent | undefined): string | undefined {
-  if (file === undefined) return '';
-  if (!isTextMimeType(file.mime) && file.path !== 'SKILL.md') return undefined;
-  try {
-    return decoder.decode(file.content);
-  } catch {
-    return undefined;
-  }
-}
-
 /** Registers the version routes: list, get, diff and restore. */
 export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRouteDependencies) {
   const { store } = dependencies;
@@ -183,10 +175,15 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
     return context.json(
       {
         current: skill.currentVersion,
-        items: versions.map(({ number, createdAt, ...rest }) => ({
-          version: number,
-          ...rest,
-          createdAt: createdAt.toISOString(),
+        items: versions.map((each) => ({
+          version: each.number,
+          hash: each.hash,
+          description: each.description,
+          message: each.message,
+          createdBy: each.createdBy,
+          createdAt: each.createdAt.toISOString(),
+          reviewState: each.reviewState,
+          reviewNote: each.reviewNote,
         })),
       },
       200,
@@ -208,6 +205,8 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
         message: found.message,
         createdBy: found.createdBy,
         createdAt: found.createdAt.toISOString(),
+        reviewState: found.reviewState,
+        reviewNote: found.reviewNote,
         content: found.skillMd,
         manifest: found.manifest as unknown as Record<string, unknown>,
         files: found.files
@@ -234,34 +233,7 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
       readVersionFiles(dependencies, caller, skill, from),
       readVersionFiles(dependencies, caller, skill, to),
     ]);
-    const paths = [...new Set([...before.keys(), ...after.keys()])].sort((left, right) =>
-      left === 'SKILL.md'
-        ? -1
-        : right === 'SKILL.md'
-          ? 1
-          : left < right
-            ? -1
-            : left > right
-              ? 1
-              : 0,
-    );
-    const files: Array<z.infer<typeof fileDiffSchema>> = [];
-    for (const path of paths) {
-      const oldFile = before.get(path);
-      const newFile = after.get(path);
-      if (oldFile?.hash === newFile?.hash) continue;
-      const status =
-        oldFile === undefined ? 'added' : newFile === undefined ? 'removed' : 'modified';
-      const oldText = decodeText(oldFile);
-      const newText = decodeText(newFile);
-      const oldPath = oldFile === undefined ? '/dev/null' : `a/${path}`;
-      const newPath = newFile === undefined ? '/dev/null' : `b/${path}`;
-      const binary = oldText === undefined || newText === undefined;
-      const diff = binary
-        ? `Binary files ${oldPath} and ${newPath} differ\n`
-        : createUnifiedDiff({ oldPath, newPath, oldText, newText });
-      files.push({ path, status, binary, diff });
-    }
+    const files = diffVersionFiles(before, after);
     return context.json({ from, to, files, patch: files.map((file) => file.diff).join('') }, 200);
   });
 
@@ -276,15 +248,20 @@ export function registerSkillVersionRoutes(app: ApiApp, dependencies: SkillRoute
       action: 'edit',
     });
     const expected = readIfMatch(context.req.header('if-match'), { required: false });
+    const { propose } = await reviewWriteMode(store, caller, skill.scope, 'content');
     const result = await store.skills.restore({
       ...caller.access,
       id: skill.id,
       version,
       ...(expected === undefined ? {} : { expectedVersion: expected }),
       actor: caller.actor,
+      propose,
     });
-    const restored = unwrapVersionWrite(skill, result, expected ?? skill.currentVersion);
-    const detail = await presentSkillDetail(dependencies, caller, restored);
-    return context.json(detail, 200, { ETag: formatSkillEtag(restored.currentVersion) });
+    const written = unwrapVersionWrite(skill, result, expected ?? skill.currentVersion);
+    if (written.proposed) {
+      return answerProposal(context, dependencies, caller, written.skill, written);
+    }
+    const detail = await presentSkillDetail(dependencies, caller, written.skill);
+    return context.json(detail, 200, { ETag: formatSkillEtag(written.skill.currentVersion) });
   });
 }

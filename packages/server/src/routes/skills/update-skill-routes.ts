@@ -16,6 +16,8 @@ import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limit
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { frontmatterOfPatch, patchSkillBodySchema } from './patch-skill-body.ts';
 import { presentSkillDetail } from './present-skill.ts';
+import { answerProposal, proposalResponse } from './proposal-schema.ts';
+import { reviewWriteMode } from './review-write-mode.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
@@ -42,6 +44,7 @@ const updatedResponses = {
     headers: { ETag: { schema: { type: 'string' as const } } },
     content: { 'application/json': { schema: skillDetailSchema } },
   },
+  202: proposalResponse,
   400: { description: 'Invalid edit or resulting SKILL.md, with issues', content: errorContent },
   403: { description: 'Not allowed to change this skill', content: errorContent },
   404: { description: 'No such skill visible to you', content: errorContent },
@@ -133,7 +136,9 @@ async function writeVersion(
 ) {
   const checked = checkSkillWrite({ text, name: target.skill.name });
   if (!checked.valid) throw invalidSkill(checked.issues, 'The new SKILL.md');
-  const result = await dependencies.store.skills.update({
+  const { store } = dependencies;
+  const { propose } = await reviewWriteMode(store, target.caller, target.skill.scope, 'content');
+  const result = await store.skills.update({
     limits: SERVER_PACKAGE_LIMITS,
     ...target.caller.access,
     id: target.skill.id,
@@ -141,10 +146,23 @@ async function writeVersion(
     skillMd: text,
     ...(message === undefined || message === '' ? {} : { message }),
     actor: target.caller.actor,
+    propose,
   });
-  const skill = unwrapVersionWrite(target.skill, result, target.expected);
-  const detail = await presentSkillDetail(dependencies, target.caller, skill);
-  return { skill, detail };
+  return unwrapVersionWrite(target.skill, result, target.expected);
+}
+
+/** Answers a write: the new version (200), or the proposal waiting for review (202). */
+async function answerWrite(
+  context: Context<AppEnv>,
+  dependencies: SkillRouteDependencies,
+  target: WriteTarget,
+  written: Awaited<ReturnType<typeof writeVersion>>,
+) {
+  if (written.proposed) {
+    return answerProposal(context, dependencies, target.caller, written.skill, written);
+  }
+  const detail = await presentSkillDetail(dependencies, target.caller, written.skill);
+  return context.json(detail, 200, { ETag: formatSkillEtag(written.skill.currentVersion) });
 }
 
 /** Registers `PATCH` (operations and metadata) and `PUT` (full replace) of `/api/skills/{name}`. */
@@ -171,8 +189,8 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
       }
       text = patched.text;
     }
-    const { skill, detail } = await writeVersion(dependencies, target, text, body.message);
-    return context.json(detail, 200, { ETag: formatSkillEtag(skill.currentVersion) });
+    const written = await writeVersion(dependencies, target, text, body.message);
+    return answerWrite(context, dependencies, target, written);
   });
 
   app.openapi(putSkillRoute, async (context) => {
@@ -180,7 +198,7 @@ export function registerUpdateSkillRoutes(app: ApiApp, dependencies: SkillRouteD
     const { scope } = context.req.valid('query');
     const body = context.req.valid('json');
     const target = await prepareWrite(dependencies, context, name, scope);
-    const { skill, detail } = await writeVersion(dependencies, target, body.content, body.message);
-    return context.json(detail, 200, { ETag: formatSkillEtag(skill.currentVersion) });
+    const written = await writeVersion(dependencies, target, body.content, body.message);
+    return answerWrite(context, dependencies, target, written);
   });
 }

@@ -6,7 +6,9 @@ import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { checkUploadedSkill } from './check-uploaded-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
+import { answerProposal, proposalResponse } from './proposal-schema.ts';
 import { readUploadedPackage } from './read-uploaded-package.ts';
+import { reviewWriteMode } from './review-write-mode.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import { formatSkillEtag, readIfMatch, versionConflict } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -20,6 +22,7 @@ import {
   presentUploadPreview,
   skillUploadPreviewSchema,
 } from './skill-upload-preview.ts';
+import { versionNoteSchema } from './version-note-schema.ts';
 import { unwrapVersionWrite } from './write-skill-version.ts';
 
 const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
@@ -32,7 +35,10 @@ const uploadSkillVersionRoute = createRoute({
   summary: 'Upload a ZIP or .md as the new version of a skill: SKILL.md and every file replaced',
   request: {
     params: skillNameParamsSchema,
-    query: skillScopeQuerySchema.extend({ dry_run: dryRunQuerySchema }),
+    query: skillScopeQuerySchema.extend({
+      dry_run: dryRunQuerySchema,
+      note: versionNoteSchema.optional(),
+    }),
     headers: z.object({
       'if-match': z
         .string()
@@ -64,6 +70,7 @@ const uploadSkillVersionRoute = createRoute({
         'application/json': { schema: z.union([skillDetailSchema, skillUploadPreviewSchema]) },
       },
     },
+    202: proposalResponse,
     400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
     403: { description: 'Not allowed to change this skill', content: errorContent },
     404: { description: 'No such skill visible to you', content: errorContent },
@@ -78,7 +85,7 @@ const uploadSkillVersionRoute = createRoute({
 export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: SkillRouteDependencies) {
   app.openapi(uploadSkillVersionRoute, async (context) => {
     const { name } = context.req.valid('param');
-    const { scope, dry_run: dryRun } = context.req.valid('query');
+    const { scope, dry_run: dryRun, note } = context.req.valid('query');
     const { store } = dependencies;
     const { caller, skill } = await loadWritableSkill({
       runtime: dependencies.runtime,
@@ -104,6 +111,7 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
       );
     }
     if (!checked.valid) throw invalidSkill(checked.issues, 'The uploaded SKILL.md');
+    const { propose } = await reviewWriteMode(store, caller, skill.scope, 'content');
     const result = await store.skills.update({
       limits: SERVER_PACKAGE_LIMITS,
       ...caller.access,
@@ -111,13 +119,17 @@ export function registerUploadSkillVersionRoute(app: ApiApp, dependencies: Skill
       expectedVersion: expected,
       skillMd: contents.skillText,
       files: contents.files.map((file) => ({ path: file.path, content: file.bytes })),
-      message: 'Uploaded a new version',
+      message: note === undefined || note === '' ? 'Uploaded a new version' : note,
       actor: caller.actor,
+      propose,
     });
-    const updated = unwrapVersionWrite(skill, result, expected);
-    const detail = await presentSkillDetail(dependencies, caller, updated);
+    const written = unwrapVersionWrite(skill, result, expected);
+    if (written.proposed) {
+      return answerProposal(context, dependencies, caller, written.skill, written);
+    }
+    const detail = await presentSkillDetail(dependencies, caller, written.skill);
     return context.json({ ...detail, issues: checked.issues }, 200, {
-      ETag: formatSkillEtag(updated.currentVersion),
+      ETag: formatSkillEtag(written.skill.currentVersion),
     });
   });
 }

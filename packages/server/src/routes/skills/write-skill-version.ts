@@ -5,13 +5,13 @@ import { skillNotFound } from './find-skill.ts';
 import { invalidSkill } from './save-new-skill.ts';
 import { versionConflict } from './skill-etag.ts';
 
-/** Turns the store's result of a version write into the new skill, or the matching API error. */
+/** Turns the store's result of a version write into what was written, or the matching API error. */
 export function unwrapVersionWrite(
   skill: StoredSkill,
   result: WriteVersionResult,
   expectedVersion: number,
-): StoredSkill {
-  if (result.ok) return result.skill;
+): Extract<WriteVersionResult, { ok: true }> {
+  if (result.ok) return result;
   switch (result.reason) {
     case 'not_found':
       throw skillNotFound(skill.name, skill.scope);

@@ -1,0 +1,24 @@
+import type { Server, ServerContext } from '@modelcontextprotocol/server';
+import type { ApproveFunction } from '@skillset/core';
+import { MODERN_PROTOCOL_VERSION } from './protocol-versions.ts';
+
+/**
+ * The request's way to ask its user where a rule says `ask`: elicitation, when a 2025-era client
+ * declared it. On the 2026-07-28 era a question would need a multi-round-trip `input_required`
+ * result, which Skillset does not send yet, so there `ask` stays a refusal (decision 0119).
+ */
+export function elicitationApprove(
+  server: Server,
+  ctx: ServerContext,
+): ApproveFunction | undefined {
+  const modern = (server.getNegotiatedProtocolVersion() ?? '') >= MODERN_PROTOCOL_VERSION;
+  if (modern || server.getClientCapabilities()?.elicitation === undefined) return undefined;
+  return async (request) => {
+    const answer = await ctx.mcpReq.elicitInput({
+      mode: 'form',
+      message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
+      requestedSchema: { type: 'object', properties: {} },
+    });
+    return answer.action === 'accept';
+  };
+}
