@@ -271,12 +271,18 @@ describe.skipIf(!sandbox.available).each(targets)(
       return ((await refused.json()) as { error: { code: string; message: string } }).error;
     }
 
-    async function lastScriptAudit() {
-      const entries = await server.store.audit.list({
-        workspaceId: server.owner.workspaceId,
-        action: 'script.run',
-      });
-      return entries[0];
+    /** The details of the newest script-run audit entry, polled: the entry is written after the turn's answer. */
+    function lastScriptAudit() {
+      return expect.poll(
+        async () => {
+          const entries = await server.store.audit.list({
+            workspaceId: server.owner.workspaceId,
+            action: 'script.run',
+          });
+          return entries[0]?.details;
+        },
+        { timeout: 20_000 },
+      );
     }
 
     beforeAll(async () => {
@@ -371,7 +377,7 @@ describe.skipIf(!sandbox.available).each(targets)(
       );
       expect(turn.run?.text).toContain(reversedBase64('none'));
       expect(turn.run?.text).toContain('plain:none');
-      expect((await lastScriptAudit())?.details).toMatchObject({
+      await lastScriptAudit().toMatchObject({
         outcome: 'ok',
         secrets: [],
         withheld: [
@@ -401,7 +407,7 @@ describe.skipIf(!sandbox.available).each(targets)(
       expect(turn.run?.text).toContain(reversedBase64(VALUE));
       expect(turn.run?.text).toContain(`plain:${MASKED}`);
       expect(turn.stream).not.toContain(VALUE);
-      expect((await lastScriptAudit())?.details).toMatchObject({
+      await lastScriptAudit().toMatchObject({
         outcome: 'ok',
         secrets: [SECRET],
       });
