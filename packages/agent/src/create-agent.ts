@@ -9,7 +9,6 @@ import {
   invokeMessage,
   type PolicyContext,
   type PolicyGate,
-  principalKindOf,
   type RememberedApprovals,
   rememberApprovals,
   SCRIPT_TOOL_NAMES,
@@ -201,10 +200,9 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
       const invoked = await invokeMessage({
         message,
         registry,
-        decide: (entry, use) =>
-          gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+        gate,
+        entryPoint: 'slash_command',
         session,
-        principal: principalKindOf(gate.policy.principal),
         ...(options.prefixes === undefined ? {} : { prefixes: options.prefixes }),
         // An activation an `ask` rule holds back is reported once a person has answered.
         onAttempt: (entry, outcome, requiresApproval) => {
@@ -227,9 +225,8 @@ export function createAgent(options: CreateAgentOptions): AgentSession {
         };
       }
       const parts: string[] = [];
-      for (const { entry, activation, requiresApproval } of invoked.activations) {
+      for (const { entry, activation, decision, requiresApproval } of invoked.activations) {
         if (requiresApproval) {
-          const decision = await gate.decide(entry, 'slash_command');
           const request = {
             tool: 'slash_command',
             skill: entry.name,

@@ -6,7 +6,6 @@ import {
   createPolicyGate,
   describeInvocation,
   invokeMessage,
-  principalKindOf,
 } from '@skillset/core';
 import { openLocalPolicy } from '../open-local-policy.ts';
 import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
@@ -52,10 +51,9 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
     const result = await invokeMessage({
       message: options.message,
       registry,
-      decide: (entry, use) =>
-        gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+      gate,
+      entryPoint: 'slash_command',
       session: createActivationSession({ id: randomUUID() }),
-      principal: principalKindOf(policy.context.principal),
     });
     if (!result.success) {
       const hint =

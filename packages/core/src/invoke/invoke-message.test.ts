@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SkillsetError } from '../errors/skillset-error.ts';
+import { createPolicyGate } from '../policy/create-policy-gate.ts';
 import { createPolicyContext } from '../policy/policy-context.ts';
 import { createRegistry } from '../registry/create-registry.ts';
 import { createMemorySource } from '../source/create-memory-source.ts';
 import { buildSkill } from '../test/build-skill.ts';
-import { createPolicyGate } from '../tools/create-policy-gate.ts';
 import { invokeMessage } from './invoke-message.ts';
 
 function setUp(
@@ -50,8 +50,8 @@ function setUp(
     return invokeMessage({
       message,
       registry,
-      decide: (entry, use) =>
-        gate.decide(entry, use === 'invoke' ? 'slash_command' : 'read_skill_file'),
+      gate,
+      entryPoint: 'slash_command',
       ...(options.onAttempt === undefined
         ? {}
         : {

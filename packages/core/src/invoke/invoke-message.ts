@@ -1,11 +1,13 @@
 import { SkillsetError } from '../errors/skillset-error.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { PolicyDecision } from '../policy/decide.ts';
+import type { SkillEntryPoint } from '../policy/policy-surface.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import { recordSkillSpan } from '../telemetry/record-skill-span.ts';
 import { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
-import type { PrincipalKind, SkillSpanAttributes } from '../telemetry/skill-span-attributes.ts';
+import { principalKindOf, type SkillSpanAttributes } from '../telemetry/skill-span-attributes.ts';
 import { withSkillSpan } from '../telemetry/with-skill-span.ts';
 import type { ActivatableSkill } from './activatable-skill.ts';
 import { type Activation, activate } from './activate.ts';
@@ -13,18 +15,14 @@ import type { ActivationSession } from './activation-session.ts';
 import { createInvocationError, type InvocationError } from './invocation-error.ts';
 import { type Invocation, parseInvocation } from './parse-invocation.ts';
 
-/** Decides whether the caller may reach an entry as a person's `/name` or as a referenced skill's read. */
-export type InvocationDecide = (
-  entry: SkillEntry,
-  use: 'invoke' | 'read',
-) => PolicyDecision | Promise<PolicyDecision>;
-
 /** Options for {@link invokeMessage}. */
 export interface InvokeMessageOptions {
   message: string;
   registry: SkillRegistry;
-  /** The surface's policy: `invoke` for the `/name` itself, `read` for the skills it references. */
-  decide: InvocationDecide;
+  /** The caller's gate: it decides each `/name` at {@link entryPoint} and each skill it references as a read. */
+  gate: PolicyGate;
+  /** Where the `/name` comes in: a person's `slash_command`, or `api_invoke` for a server's API. */
+  entryPoint: Extract<SkillEntryPoint, 'slash_command' | 'api_invoke'>;
   /** {@link loadEntriesByName}'s map, for callers that cache it; loaded when absent. */
   entries?: ReadonlyMap<string, SkillEntry>;
   session?: ActivationSession;
@@ -37,8 +35,6 @@ export interface InvokeMessageOptions {
    * `requiresApproval` is true for an `ok` the surface must still get a person's approval for.
    */
   onAttempt?: (entry: SkillEntry, outcome: string, requiresApproval: boolean) => void;
-  /** Who asks, for the activation spans (decision 0130); absent leaves it out. */
-  principal?: PrincipalKind;
   /** The version and digest the host already knows of an entry, for the activation spans. */
   describe?: (entry: SkillEntry) => Pick<SkillSpanAttributes, 'version' | 'digest'>;
 }
@@ -47,6 +43,8 @@ export interface InvokeMessageOptions {
 export interface MessageActivation {
   entry: SkillEntry;
   activation: Activation;
+  /** The gate's decision on the `/name` at the invocation's entry point. */
+  decision: PolicyDecision;
   /** A permission rule says `ask` for the skill or one it references: the surface must get a person's approval first. */
   requiresApproval: boolean;
 }
@@ -96,10 +94,10 @@ export async function loadEntriesByName(registry: SkillRegistry): Promise<Map<st
  * name does, so nothing refused is ever activated.
  */
 export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
-  const { message, registry, decide, session, onAttempt, prefixes, principal, describe } = options;
+  const { message, registry, gate, entryPoint, session, onAttempt, prefixes, describe } = options;
   const spanAttributes = (entry?: SkillEntry): SkillSpanAttributes => ({
     surface: 'user',
-    ...(principal === undefined ? {} : { principal }),
+    principal: principalKindOf(gate.policy.principal),
     ...(entry === undefined ? {} : { skill: entry.name }),
     ...(entry?.manifest?.version === undefined ? {} : { version: entry.manifest.version }),
     ...(entry === undefined || describe === undefined ? {} : describe(entry)),
@@ -111,7 +109,7 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
   const decisions = new Map<string, PolicyDecision>();
   for (const candidate of parse((name) => entries.has(name)).invocations) {
     const entry = entries.get(candidate.name) as SkillEntry;
-    decisions.set(candidate.name, await decide(entry, 'invoke'));
+    decisions.set(candidate.name, await gate.decide(entry, entryPoint));
   }
   const parsed = parse((name) => decisions.get(name)?.allowed === true);
   const refused: RefusedInvocation[] = [];
@@ -140,7 +138,7 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
     async (name: string): Promise<ActivatableSkill | undefined> => {
       const entry = entries.get(name.toLowerCase());
       if (entry === undefined) return undefined;
-      const decision = await decide(entry, 'read');
+      const decision = await gate.decide(entry, 'read_skill_file');
       if (!decision.allowed) return undefined;
       if (decision.requiresApproval) held.approval = true;
       return loadActivatableSkill({ registry, entry });
@@ -193,8 +191,8 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       });
       return { success: false, error, invocation, entry };
     }
-    const requiresApproval =
-      (decisions.get(invocation.name) as PolicyDecision).requiresApproval || held.approval;
+    const decision = decisions.get(invocation.name) as PolicyDecision;
+    const requiresApproval = decision.requiresApproval || held.approval;
     onAttempt?.(
       entry,
       result.success ? 'ok' : result.error.code,
@@ -204,7 +202,7 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       const error = { ...result.error, message: `${typed}: ${result.error.message}` };
       return { success: false, error, invocation, entry };
     }
-    activations.push({ entry, activation: result.activation, requiresApproval });
+    activations.push({ entry, activation: result.activation, decision, requiresApproval });
   }
   return { success: true, activations, text: parsed.text, unknown, refused };
 }

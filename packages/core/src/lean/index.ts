@@ -2,6 +2,7 @@
 // without the rest of the core barrel (tools, packages, the tokenizer's 2.4 MB ranks module), so a
 // process that imports only these loads far fewer modules (docs/decisions/0092).
 export { checkSkillReferences } from '../invoke/check-skill-references.ts';
+export { createPolicyGate } from '../policy/create-policy-gate.ts';
 export { evaluateEligibility } from '../policy/evaluate-eligibility.ts';
 export { createPolicyContext } from '../policy/policy-context.ts';
 export { parseTrustedSigners } from '../provenance/parse-trusted-signers.ts';
@@ -13,4 +14,3 @@ export { createSkillIndex, DEFAULT_INDEX_SETTINGS } from '../search/create-skill
 export { searchSkills } from '../search/search-skills.ts';
 export { principalKindOf } from '../telemetry/skill-span-attributes.ts';
 export { withSkillSpan } from '../telemetry/with-skill-span.ts';
-export { createPolicyGate } from '../tools/create-policy-gate.ts';

@@ -6,6 +6,16 @@ export {
 } from './check-permission.ts';
 export { listConfigKeys } from './config-keys.ts';
 export { CONTENT_RISK_POLICIES, type ContentRiskPolicy } from './content-risk-policy.ts';
+export {
+  type ApprovalRequest,
+  type ApproveFunction,
+  createPolicyGate,
+  type GateFailureCode,
+  type GateLookupOptions,
+  type GateResult,
+  type PolicyGate,
+  type PolicyGateOptions,
+} from './create-policy-gate.ts';
 export { decide, type PolicyDecision } from './decide.ts';
 export {
   type EligibilityMissing,

@@ -7,6 +7,7 @@ export { guessMimeType, isTextMimeType } from '../files/guess-mime-type.ts';
 export { checkSkillName } from '../format/check-skill-name.ts';
 export { MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH } from '../format/read-skill-manifest.ts';
 export { activate } from '../invoke/activate.ts';
+export { createPolicyGate } from '../policy/create-policy-gate.ts';
 export {
   SKILL_SIGNATURE_FILE,
   SKILL_SIGNED_MANIFEST_FILE,
@@ -17,7 +18,6 @@ export { recordSkillSpan } from '../telemetry/record-skill-span.ts';
 export { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
 export { principalKindOf } from '../telemetry/skill-span-attributes.ts';
 export { withSkillSpan } from '../telemetry/with-skill-span.ts';
-export { createPolicyGate } from '../tools/create-policy-gate.ts';
 export { renderForkRequest } from '../tools/render-fork-request.ts';
 export { splitSkillText } from '../tools/split-skill-text.ts';
 export { formatToolResult } from '../tools/tool-result.ts';

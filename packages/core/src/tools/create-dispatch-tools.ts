@@ -1,5 +1,5 @@
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import { omitNullOptionals } from './omit-null-optionals.ts';
 import type { SkillTool, ToolInputSchema } from './skill-tool.ts';
 import { isStrictInputSchema, toStrictInputSchema } from './to-strict-input-schema.ts';

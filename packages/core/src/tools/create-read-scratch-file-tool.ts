@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { maskSecretValues } from './mask-secret-values.ts';
 import { findScriptAccess } from './script-tool-access.ts';

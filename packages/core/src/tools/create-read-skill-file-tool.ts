@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SkillsetError } from '../errors/skillset-error.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { describeFileContent, type FileContent } from './describe-file-content.ts';
 import type { SkillTool } from './skill-tool.ts';

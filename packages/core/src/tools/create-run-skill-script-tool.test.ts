@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import { createActivationSession } from '../invoke/activation-session.ts';
+import type { ApprovalRequest } from '../policy/create-policy-gate.ts';
 import type { PermissionRule } from '../policy/permission-rule.ts';
 import { createPolicyContext } from '../policy/policy-context.ts';
 import { createRegistry } from '../registry/create-registry.ts';
 import { createMemorySource } from '../source/create-memory-source.ts';
 import { buildSkill } from '../test/build-skill.ts';
-import type { ApprovalRequest } from './create-policy-gate.ts';
 import { capText } from './create-run-skill-script-tool.ts';
 import { createSkillTools, type SkillScriptToolsOptions } from './create-skill-tools.ts';
 import type {

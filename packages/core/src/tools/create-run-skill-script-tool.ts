@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { SkillsetError } from '../errors/skillset-error.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { ApproveFunction, PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
-import type { ApproveFunction, PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { maskSecretValues } from './mask-secret-values.ts';
 import { findScriptAccess } from './script-tool-access.ts';

@@ -1,7 +1,7 @@
 import { SkillsetError } from '../errors/skillset-error.ts';
+import { type ApproveFunction, createPolicyGate } from '../policy/create-policy-gate.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
-import { type ApproveFunction, createPolicyGate } from './create-policy-gate.ts';
 import type { SkillStore } from './skill-store.ts';
 
 /** Options for {@link createSandboxSkillsApi}. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CatalogSkill } from '../catalog/catalog-skill.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import {
@@ -9,7 +10,6 @@ import {
   type SkillSearchHit,
 } from '../search/create-skill-index.ts';
 import { searchSkills } from '../search/search-skills.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import type { SkillTool } from './skill-tool.ts';
 import { toolSuccess } from './tool-result.ts';

@@ -1,4 +1,9 @@
 import type { ActivationSession } from '../invoke/activation-session.ts';
+import {
+  type ApproveFunction,
+  createPolicyGate,
+  type PolicyGate,
+} from '../policy/create-policy-gate.ts';
 import type { PolicyContext } from '../policy/policy-context.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { RankerData, SkillIndex } from '../search/create-skill-index.ts';
@@ -6,7 +11,6 @@ import { principalKindOf } from '../telemetry/skill-span-attributes.ts';
 import { traceSkillTool } from '../telemetry/trace-skill-tool.ts';
 import { type AvailableTool, createDispatchTools } from './create-dispatch-tools.ts';
 import { createManagementTools } from './create-management-tools.ts';
-import { type ApproveFunction, createPolicyGate, type PolicyGate } from './create-policy-gate.ts';
 import { createReadScratchFileTool } from './create-read-scratch-file-tool.ts';
 import { createReadSkillFileTool } from './create-read-skill-file-tool.ts';
 import { createRunSkillScriptTool } from './create-run-skill-script-tool.ts';
@@ -148,7 +152,6 @@ export async function createSkillTools(options: SkillToolsOptions): Promise<Skil
       ...createManagementTools({
         registry,
         gate,
-        policy,
         store,
         afterWrite: options.afterWrite ?? (() => registry.refresh()),
       }),

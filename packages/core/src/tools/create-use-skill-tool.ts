@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Activation, activate, type ForkActivation } from '../invoke/activate.ts';
 import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import { closestNames } from '../registry/closest-names.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import { loadActivatableSkill } from '../registry/load-activatable-skill.ts';
@@ -8,7 +9,6 @@ import { recordSkillSpan } from '../telemetry/record-skill-span.ts';
 import { skillOutcomeOf } from '../telemetry/skill-outcome-of.ts';
 import { principalKindOf } from '../telemetry/skill-span-attributes.ts';
 import { withSkillSpan } from '../telemetry/with-skill-span.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
 import { renderForkRequest } from './render-fork-request.ts';
 import type { SkillTool } from './skill-tool.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { decide } from '../policy/decide.ts';
 import { normalizeSkillFilePath } from '../source/normalize-skill-file-path.ts';
 import { checkSkillWrite } from './check-skill-write.ts';
 import { defineSkillTool } from './define-skill-tool.ts';
@@ -62,7 +61,7 @@ const input = fields.superRefine((value, context) => {
 export function defineCreateSkillTool(
   context: ManagementContext,
 ): SkillTool<{ name: string; text: string }> {
-  const { registry, store, policy, afterWrite } = context;
+  const { registry, store, gate, afterWrite } = context;
   return defineSkillTool({
     name: 'create_skill',
     description:
@@ -81,7 +80,7 @@ export function defineCreateSkillTool(
         );
       }
       const { manifest, warnings } = checked;
-      const decision = decide({ manifest, scope: store.scope }, policy, 'manage_tool');
+      const decision = gate.decideSubject({ manifest, scope: store.scope }, 'manage_tool');
       if (!decision.allowed) {
         return toolFailure(
           'not_allowed',

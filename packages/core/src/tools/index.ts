@@ -18,16 +18,6 @@ export {
   type MemorySkillStoreOptions,
 } from './create-memory-skill-store.ts';
 export {
-  type ApprovalRequest,
-  type ApproveFunction,
-  createPolicyGate,
-  type GateFailureCode,
-  type GateLookupOptions,
-  type GateResult,
-  type PolicyGate,
-  type PolicyGateOptions,
-} from './create-policy-gate.ts';
-export {
   createReadScratchFileTool,
   DEFAULT_MAX_SCRATCH_FILE_BYTES,
   type ReadScratchFileData,

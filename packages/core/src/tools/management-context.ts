@@ -1,7 +1,6 @@
-import type { PolicyContext } from '../policy/policy-context.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import type { SkillStore } from './skill-store.ts';
 import type { SkillToolFailure } from './skill-tool.ts';
 import { toolFailure } from './tool-result.ts';
@@ -10,7 +9,6 @@ import { toolFailure } from './tool-result.ts';
 export interface ManagementContext {
   registry: SkillRegistry;
   gate: PolicyGate;
-  policy: PolicyContext;
   store: SkillStore;
   /** Makes the registry see a write; defaults to `registry.refresh()`. */
   afterWrite: () => Promise<void>;

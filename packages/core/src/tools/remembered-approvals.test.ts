@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../policy/create-policy-gate.ts';
 import { createRegistry } from '../registry/create-registry.ts';
 import { createMemorySource } from '../source/create-memory-source.ts';
 import { buildSkill } from '../test/build-skill.ts';
-import type { ApprovalRequest } from './create-policy-gate.ts';
 import {
   type ApprovalKey,
   type RememberedApprovals,

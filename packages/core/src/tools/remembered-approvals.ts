@@ -1,3 +1,4 @@
+import type { ApprovalRequest, ApproveFunction } from '../policy/create-policy-gate.ts';
 import { readSkillFiles } from '../provenance/read-skill-files.ts';
 import {
   buildSkillSigningManifest,
@@ -5,7 +6,6 @@ import {
 } from '../provenance/skill-signing-manifest.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
-import type { ApprovalRequest, ApproveFunction } from './create-policy-gate.ts';
 
 /** What a remembered approval allows: a skill's use (`use`) or one of its scripts ({@link approvalActionOf}). */
 export interface ApprovalKey {

@@ -1,9 +1,9 @@
 import type { ActivationSession } from '../invoke/activation-session.ts';
+import type { PolicyGate } from '../policy/create-policy-gate.ts';
 import type { PolicyDecision } from '../policy/decide.ts';
 import type { SkillEntryPoint } from '../policy/policy-surface.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
-import type { PolicyGate } from './create-policy-gate.ts';
 import type { SkillToolFailure } from './skill-tool.ts';
 import { toolFailure } from './tool-result.ts';
 

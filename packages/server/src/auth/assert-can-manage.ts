@@ -1,4 +1,4 @@
-import { decide, type SkillManifest } from '@skillset/core';
+import type { SkillManifest } from '@skillset/core';
 import type { Store, StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { RuntimeScope } from '../runtime/skill-runtime.ts';
@@ -51,7 +51,7 @@ export async function assertCanManage(options: AssertCanManageOptions): Promise<
   });
   if (principal.kind === 'user') return;
   if (options.scope === undefined) throw new TypeError('assertCanManage needs an agent’s scope');
-  const decision = decide(storedSkillSubject(skill), options.scope.gate.policy, 'api_manage');
+  const decision = options.scope.gate.decideSubject(storedSkillSubject(skill), 'api_manage');
   const last = decision.reasons.at(-1);
   if (!decision.allowed) {
     throw forbiddenError(

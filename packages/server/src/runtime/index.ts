@@ -7,10 +7,10 @@ export {
 } from './create-store-skill-source.ts';
 export {
   type InvokedSkill,
-  type InvokeMessageOptions,
-  type InvokeMessageResult,
-  invokeMessage,
-} from './invoke-message.ts';
+  type InvokeForApiOptions,
+  type InvokeForApiResult,
+  invokeForApi,
+} from './invoke-for-api.ts';
 export {
   createPolicyResolver,
   type PolicyResolver,

@@ -3,7 +3,7 @@ import { withSkillSpan } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole } from '../../auth/require-role.ts';
 import { errorResponses } from '../../http/error-responses.ts';
-import { invokeMessage } from '../../runtime/invoke-message.ts';
+import { invokeForApi } from '../../runtime/invoke-for-api.ts';
 import { renderPrompt } from '../../runtime/render-prompt.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { listAllowedEntries } from '../../runtime/workspace-gate.ts';
@@ -146,7 +146,7 @@ export function registerSkillRuntimeRoutes(app: ApiApp, runtime: SkillRuntime) {
   app.openapi(invoke, async (context) => {
     const { agent, message, sessionId } = context.req.valid('json');
     const scope = await runtime.open(context.var.principal, agent);
-    const result = await invokeMessage({
+    const result = await invokeForApi({
       ...scope,
       message,
       ...(sessionId === undefined ? {} : { sessionId, session: runtime.session(scope, sessionId) }),

@@ -1,18 +1,18 @@
 import { scanContentRisksCached } from '../doctor/content-risk-cache.ts';
 import { readSkillContent } from '../doctor/read-skill-content.ts';
-import { decide, type PolicyDecision } from '../policy/decide.ts';
-import type { PolicyContext } from '../policy/policy-context.ts';
-import type { PolicySubject } from '../policy/policy-subject.ts';
-import type { SkillEntryPoint } from '../policy/policy-surface.ts';
 import type { TrustedSigners } from '../provenance/skill-signature-status.ts';
 import { verifyEntrySignature } from '../provenance/verify-entry-signature.ts';
 import { closestNames } from '../registry/closest-names.ts';
 import type { SkillRegistry } from '../registry/create-registry.ts';
 import type { SkillEntry } from '../registry/skill-entry.ts';
 import { createManifest } from '../skill/create-manifest.ts';
-import type { SkillStore } from './skill-store.ts';
-import type { SkillToolFailure } from './skill-tool.ts';
-import { toolFailure } from './tool-result.ts';
+import type { SkillStore } from '../tools/skill-store.ts';
+import type { SkillToolFailure } from '../tools/skill-tool.ts';
+import { toolFailure } from '../tools/tool-result.ts';
+import { decide, type PolicyDecision } from './decide.ts';
+import type { PolicyContext } from './policy-context.ts';
+import type { PolicySubject } from './policy-subject.ts';
+import type { SkillEntryPoint } from './policy-surface.ts';
 
 /** What a person is asked to approve when a permission rule says `ask`. */
 export interface ApprovalRequest {
@@ -75,6 +75,8 @@ export interface PolicyGate {
   /** The policy subject of an entry, with its enabled switch. */
   subjectOf(entry: SkillEntry): Promise<PolicySubject>;
   decide(entry: SkillEntry, entryPoint: SkillEntryPoint): Promise<PolicyDecision>;
+  /** Decides a skill that is no entry of the registry: one being created, or a stored one being managed. */
+  decideSubject(subject: PolicySubject, entryPoint: SkillEntryPoint): PolicyDecision;
   /** The entries the principal may reach through `entryPoint`, sorted by name. */
   list(entryPoint: SkillEntryPoint, options?: GateLookupOptions): Promise<SkillEntry[]>;
   /**
@@ -170,6 +172,7 @@ export function createPolicyGate(options: PolicyGateOptions): PolicyGate {
     policy,
     subjectOf: (entry) => subjectOf(entry),
     decide: (entry, entryPoint) => decideOn(entry, entryPoint),
+    decideSubject: (subject, entryPoint) => decide(subject, policy, entryPoint),
     list,
     async find(name, entryPoint) {
       const entry = await registry.resolve(name);

@@ -2,10 +2,9 @@ import {
   type ActivationSession,
   describeInvocation,
   type InvocationError,
-  invokeMessage as invokeMessageWithCore,
+  invokeMessage,
   loadEntriesByName,
   type PolicyGate,
-  principalKindOf,
   type SkillEntry,
   SkillsetError,
 } from '@skillset/core';
@@ -25,14 +24,14 @@ export interface InvokedSkill {
 }
 
 /** What a message invokes: the activations, the text left for the model, and names that were not skills. */
-export interface InvokeMessageResult {
+export interface InvokeForApiResult {
   activations: InvokedSkill[];
   message: string;
   unknown: string[];
 }
 
-/** Options for {@link invokeMessage}. */
-export interface InvokeMessageOptions {
+/** Options for {@link invokeForApi}. */
+export interface InvokeForApiOptions {
   skills: WorkspaceSkills;
   /** The principal's gate: what the message may invoke and read. */
   gate: PolicyGate;
@@ -64,7 +63,7 @@ function invocationFailure(error: InvocationError): SkillsetError<ServerErrorCod
  * and a skill that needs approval is reported without its body. Usage hears of every attempt on an
  * existing skill, a refused one as `permission_denied` and a held-back one as `approval_required`.
  */
-export async function invokeMessage(options: InvokeMessageOptions): Promise<InvokeMessageResult> {
+export async function invokeForApi(options: InvokeForApiOptions): Promise<InvokeForApiResult> {
   const { skills, gate, message, session, onUse } = options;
   const entries = await skills.derived('entries-by-name', () => loadEntriesByName(skills.registry));
   const registry = skills.derived('memoized-registry', () => memoizeSkillLoads(skills.registry));
@@ -79,14 +78,14 @@ export async function invokeMessage(options: InvokeMessageOptions): Promise<Invo
       outcome,
     });
   };
-  const result = await invokeMessageWithCore({
+  const result = await invokeMessage({
     message,
     registry,
     entries,
-    decide: (entry, use) => gate.decide(entry, use === 'invoke' ? 'api_invoke' : 'read_skill_file'),
+    gate,
+    entryPoint: 'api_invoke',
     ...(session === undefined ? {} : { session }),
     ...(options.sessionId === undefined ? {} : { sessionId: options.sessionId }),
-    principal: principalKindOf(gate.policy.principal),
     describe: (entry) => {
       const stored = skills.storedSkill(entry);
       return stored === undefined ? {} : { version: stored.currentVersion, digest: stored.hash };
