@@ -9,6 +9,7 @@ import {
   type CompletionRequest,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
+import { readSseData } from '../support/read-sse.ts';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import { connectMcpClient, type McpWorld, mcpAdapters } from './mcp-surfaces.ts';
 import {
@@ -158,40 +159,29 @@ async function chatUse(
 ): Promise<SurfaceUse> {
   const response = await world.request('POST', '/api/chat', { message });
   if (response.status !== 200) throw new Error(`chat: ${response.status} ${await response.text()}`);
-  const reader = (response.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
-  let buffer = '';
   let allowed = false;
   let flagged = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!line.startsWith('data: {')) continue;
-      const chunk = JSON.parse(line.slice('data: '.length)) as {
-        type: string;
-        data?: {
-          id?: string;
-          skill?: string;
-          by?: string;
-          status?: string;
-          request?: { skill?: string };
-        };
+  for await (const data of readSseData(response)) {
+    if (!data.startsWith('{')) continue;
+    const chunk = JSON.parse(data) as {
+      type: string;
+      data?: {
+        id?: string;
+        skill?: string;
+        by?: string;
+        status?: string;
+        request?: { skill?: string };
       };
-      if (chunk.type === 'data-activation' && chunk.data?.skill === skill && chunk.data.by === by) {
-        allowed = true;
-      }
-      if (chunk.type === 'data-approval' && chunk.data?.status === 'pending') {
-        if (chunk.data.request?.skill === skill) flagged = true;
-        world.approvals.push(`approve:${chunk.data.request?.skill}`);
-        await expectJson(
-          world.ownerRequest('POST', `/api/chat/approvals/${chunk.data.id}`, { approved: true }),
-        );
-      }
+    };
+    if (chunk.type === 'data-activation' && chunk.data?.skill === skill && chunk.data.by === by) {
+      allowed = true;
+    }
+    if (chunk.type === 'data-approval' && chunk.data?.status === 'pending') {
+      if (chunk.data.request?.skill === skill) flagged = true;
+      world.approvals.push(`approve:${chunk.data.request?.skill}`);
+      await expectJson(
+        world.ownerRequest('POST', `/api/chat/approvals/${chunk.data.id}`, { approved: true }),
+      );
     }
   }
   return { allowed, flagged };

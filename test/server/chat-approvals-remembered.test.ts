@@ -6,9 +6,7 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
-
-/** One chunk of the UI message stream. */
-type Chunk = { type: string } & Record<string, unknown>;
+import { readSseJson } from '../support/read-sse.ts';
 
 /** The `data-approval` part of the stream. */
 interface ApprovalPart {
@@ -50,35 +48,6 @@ async function askingApp(turns: number): Promise<RuntimeTestApp> {
   return server;
 }
 
-/** Reads the SSE stream to `[DONE]`, calling `onChunk` on each chunk before reading on. */
-async function readStream(
-  response: Response,
-  onChunk: (chunk: Chunk) => unknown,
-): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
-  const reader = (response.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended without [DONE] after ${JSON.stringify(chunks)}`);
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      for (const line of event.split('\n')) {
-        if (!line.startsWith('data: ')) continue;
-        const data = line.slice('data: '.length);
-        if (data === '[DONE]') return chunks;
-        const chunk = JSON.parse(data) as Chunk;
-        chunks.push(chunk);
-        await onChunk(chunk);
-      }
-    }
-  }
-}
-
 /** Runs one chat turn as `token`, answering each approval question with `answer`. */
 async function turn(
   server: RuntimeTestApp,
@@ -91,7 +60,7 @@ async function turn(
     json: { id: chatId, message: 'A haiku about rain' },
   });
   expect(response.status).toBe(200);
-  const chunks = await readStream(response, async (chunk) => {
+  const chunks = await readSseJson(response, async (chunk) => {
     const data = chunk.data as ApprovalPart | undefined;
     if (chunk.type !== 'data-approval' || data?.status !== 'pending') return;
     const answered = await server.request('POST', `/api/chat/approvals/${data.id}`, {

@@ -13,8 +13,7 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
-
-type Chunk = { type: string } & Record<string, unknown>;
+import { type UiMessageChunk as Chunk, readSseJson } from '../support/read-sse.ts';
 
 const sandbox = await checkSandbox();
 const skipReason = sandbox.available ? '' : ` (skipped: ${sandbox.reason})`;
@@ -121,34 +120,13 @@ async function allowRun(server: RuntimeTestApp, skill: string, agentId?: string)
   });
 }
 
-/** Reads the SSE stream chunk by chunk, calling `onChunk` before reading on (until `[DONE]`). */
+/** Reads the SSE stream of a turn that must have been accepted, calling `onChunk` on each chunk. */
 async function readStream(
   response: Response,
-  onChunk: (chunk: Chunk) => unknown = () => {},
+  onChunk?: (chunk: Chunk) => unknown,
 ): Promise<Chunk[]> {
   expect(response.status).toBe(200);
-  const chunks: Chunk[] = [];
-  const reader = (response.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended without [DONE] after ${JSON.stringify(chunks)}`);
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      for (const line of event.split('\n')) {
-        if (!line.startsWith('data: ')) continue;
-        const data = line.slice('data: '.length);
-        if (data === '[DONE]') return chunks;
-        const chunk = JSON.parse(data) as Chunk;
-        chunks.push(chunk);
-        await onChunk(chunk);
-      }
-    }
-  }
+  return readSseJson(response, onChunk);
 }
 
 /** The outputs of the tool calls of a turn, by tool name, in order. */

@@ -13,9 +13,7 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
-
-/** One chunk of the UI message stream. */
-type Chunk = { type: string } & Record<string, unknown>;
+import { readSseJson, type UiMessageChunk } from '../support/read-sse.ts';
 
 const haiku = skillText('haiku', {
   description: 'Write a haiku about a topic.',
@@ -57,40 +55,11 @@ function useChatBody(id: string, text: string, extra: Record<string, unknown> = 
   };
 }
 
-/** Reads the SSE stream chunk by chunk, calling `onChunk` before reading on (until `[DONE]`). */
-async function readStream(
-  response: Response,
-  onChunk: (chunk: Chunk) => unknown = () => {},
-): Promise<Chunk[]> {
-  const chunks: Chunk[] = [];
-  const reader = (response.body as ReadableStream<Uint8Array>)
-    .pipeThrough(new TextDecoderStream())
-    .getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`the stream ended without [DONE] after ${JSON.stringify(chunks)}`);
-    buffer += value;
-    for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-      const event = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      for (const line of event.split('\n')) {
-        if (!line.startsWith('data: ')) continue;
-        const data = line.slice('data: '.length);
-        if (data === '[DONE]') return chunks;
-        const chunk = JSON.parse(data) as Chunk;
-        chunks.push(chunk);
-        await onChunk(chunk);
-      }
-    }
-  }
-}
-
-function textOf(chunks: readonly Chunk[]): string {
+function textOf(chunks: readonly UiMessageChunk[]): string {
   return chunks.flatMap((chunk) => (chunk.type === 'text-delta' ? [chunk.delta] : [])).join('');
 }
 
-function partsOf(chunks: readonly Chunk[], type: string): unknown[] {
+function partsOf(chunks: readonly UiMessageChunk[], type: string): unknown[] {
   return chunks.filter((chunk) => chunk.type === type).map((chunk) => chunk.data);
 }
 
@@ -108,7 +77,7 @@ describe('POST /api/chat', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-vercel-ai-ui-message-stream')).toBe('v1');
     expect(response.headers.get('x-skillset-chat-id')).toBe('chat-1');
-    const chunks = await readStream(response);
+    const chunks = await readSseJson(response);
     expect(chunks[0]).toMatchObject({ type: 'start' });
     expect(chunks.at(-1)).toMatchObject({ type: 'finish' });
     expect(partsOf(chunks, 'data-activation')).toEqual([
@@ -138,8 +107,8 @@ describe('POST /api/chat', () => {
         token: server.owner.token,
         json: { id: 'chat-2', message: text },
       });
-    await readStream(await send('A haiku about autumn'));
-    const second = await readStream(await send('Now one about winter'));
+    await readSseJson(await send('A haiku about autumn'));
+    const second = await readSseJson(await send('Now one about winter'));
     expect(partsOf(second, 'data-activation')).toEqual([
       { skill: 'haiku', kind: 'inline', by: 'model', alreadyActive: true },
     ]);
@@ -159,7 +128,7 @@ describe('POST /api/chat', () => {
       token: server.owner.token,
       json: { id: 'chat-3', message: '/haiku the sea' },
     });
-    const chunks = await readStream(response);
+    const chunks = await readSseJson(response);
     expect(partsOf(chunks, 'data-activation')).toEqual([
       { skill: 'haiku', kind: 'inline', by: 'user', alreadyActive: false },
     ]);
@@ -206,7 +175,7 @@ describe('POST /api/chat', () => {
       reason: expect.stringMatching(/deny/i),
     });
 
-    const chunks = await readStream(
+    const chunks = await readSseJson(
       await server.request('POST', '/api/chat', {
         token: bot.token,
         json: { id: 'chat-4', message: 'Use the secret skill' },
@@ -259,7 +228,7 @@ describe('POST /api/chat', () => {
     expect(prompt.catalog.entries.map((entry) => entry.name)).toContain('haiku');
     expect(prompt.catalog.entries.map((entry) => entry.name)).not.toContain('leaky');
 
-    const chunks = await readStream(
+    const chunks = await readSseJson(
       await server.request('POST', '/api/chat', {
         token: server.owner.token,
         json: { id: 'chat-risk', message: 'Use the leaky skill' },
@@ -303,7 +272,7 @@ describe('POST /api/chat', () => {
 
   it('streams the model failure as one error line', async () => {
     await using server = await chatApp([]);
-    const chunks = await readStream(
+    const chunks = await readSseJson(
       await server.request('POST', '/api/chat', {
         token: server.owner.token,
         json: { message: 'hello' },
@@ -339,7 +308,7 @@ describe('chat approvals', () => {
       token: server.owner.token,
       json: useChatBody('chat-5', 'A haiku about rain'),
     });
-    const chunks = await readStream(response, async (chunk) => {
+    const chunks = await readSseJson(response, async (chunk) => {
       const data = chunk.data as { id: string; status: string } | undefined;
       if (chunk.type !== 'data-approval' || data?.status !== 'pending') return;
       const answer = (token: string) =>
@@ -377,7 +346,7 @@ describe('chat approvals', () => {
       token: server.owner.token,
       json: { id: 'chat-6', message: 'A haiku about rain' },
     });
-    const chunks = await readStream(response, async (chunk) => {
+    const chunks = await readSseJson(response, async (chunk) => {
       const data = chunk.data as { id: string; status: string } | undefined;
       if (chunk.type !== 'data-approval' || data?.status !== 'pending') return;
       await server.request('POST', `/api/chat/approvals/${data.id}`, {
@@ -419,13 +388,13 @@ describe('chat tenancy', () => {
   it('keeps a chat id of one workspace apart from the same id in another', async () => {
     await using server = await chatApp([{ text: 'First answer.' }, { text: 'Fresh start.' }]);
     const stranger = await server.addWorkspace('elsewhere');
-    await readStream(
+    await readSseJson(
       await server.request('POST', '/api/chat', {
         token: server.owner.token,
         json: { id: 'shared-id', message: 'hello' },
       }),
     );
-    await readStream(
+    await readSseJson(
       await server.request('POST', '/api/chat', {
         token: stranger.token,
         json: { id: 'shared-id', message: 'hello again' },
@@ -451,7 +420,7 @@ describe('chat conversations in the database', () => {
       env: { SKILLSET_MODEL: 'openai-compatible:test', OPENAI_BASE_URL: endpoint.baseUrl },
     });
     await using first = await createRuntimeTestApp({ chat: model === undefined ? {} : { model } });
-    await readStream(
+    await readSseJson(
       await first.request('POST', '/api/chat', {
         token: first.owner.token,
         json: { id: 'durable', message: 'My colour is blue.' },
@@ -471,7 +440,7 @@ describe('chat conversations in the database', () => {
       },
       body: JSON.stringify({ id: 'durable', message: 'What was my colour?' }),
     });
-    expect(textOf(await readStream(answered))).toBe('It was blue.');
+    expect(textOf(await readSseJson(answered))).toBe('It was blue.');
     const resumed = JSON.stringify(endpoint.requests[1]?.messages);
     expect(resumed).toContain('My colour is blue.');
     expect(resumed).toContain('Noted: blue.');
@@ -486,7 +455,7 @@ describe('chat conversations in the database', () => {
       chat: { ...(model === undefined ? {} : { model }), maxHistoryTokens: 600 },
     });
     for (let turn = 1; turn <= 6; turn++) {
-      await readStream(
+      await readSseJson(
         await server.request('POST', '/api/chat', {
           token: server.owner.token,
           json: { id: 'long', message: `Turn ${turn}: ${'many words here '.repeat(40)}` },

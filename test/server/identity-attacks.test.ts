@@ -12,6 +12,7 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
+import { readSseData } from '../support/read-sse.ts';
 import { type SmtpTestServer, startSmtpTestServer } from '../support/smtp-test-server.ts';
 
 /**
@@ -491,29 +492,19 @@ describe.each(targets)('identity attacks ($name)', (target) => {
       token: agent.token,
       json: { id: 'agent-chat', message: 'Release 2.0' },
     });
-    const reader = (response.body as ReadableStream<Uint8Array>)
-      .pipeThrough(new TextDecoderStream())
-      .getReader();
     let stream = '';
     const answer = (id: string, token: string) =>
       request('POST', `/api/chat/approvals/${id}`, { token, json: { approved: true } });
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      stream += value;
-      const pending = stream
-        .split('\n')
-        .filter((line) => line.startsWith('data: {'))
-        .map(
-          (line) =>
-            JSON.parse(line.slice('data: '.length)) as {
-              type: string;
-              data?: { id: string; status: string };
-            },
-        )
-        .find((chunk) => chunk.type === 'data-approval' && chunk.data?.status === 'pending');
-      if (pending?.data !== undefined && answers.owner === undefined) {
-        const { id } = pending.data;
+    for await (const data of readSseData(response)) {
+      stream += `${data}\n`;
+      if (!data.startsWith('{')) continue;
+      const chunk = JSON.parse(data) as { type: string; data?: { id: string; status: string } };
+      if (
+        chunk.type === 'data-approval' &&
+        chunk.data?.status === 'pending' &&
+        answers.owner === undefined
+      ) {
+        const { id } = chunk.data;
         answers.agent = (await answer(id, agent.token)).status;
         answers.member = (await answer(id, member.token)).status;
         const listed = await json<{ approvals: { id: string; askedBy: { kind: string } }[] }>(

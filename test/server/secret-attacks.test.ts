@@ -13,6 +13,7 @@ import {
   type OpenAiCompatibleServer,
   startOpenAiCompatibleServer,
 } from '../support/openai-compatible-server.ts';
+import { readSseJson } from '../support/read-sse.ts';
 import { buildTestZip } from './skills-test-support.ts';
 
 /**
@@ -29,8 +30,6 @@ const adminUrl = process.env.DATABASE_URL;
 const VALUE = `rel-${randomBytes(12).toString('hex')}`;
 const SECRET = 'RELEASE_TOKEN';
 const MASKED = `[secret ${SECRET}]`;
-
-type Chunk = { type: string } & Record<string, unknown>;
 
 interface ApprovalPart {
   id: string;
@@ -217,36 +216,16 @@ describe.skipIf(!sandbox.available).each(targets)(
         json: { id: chatId, message: 'Write the release notes' },
       });
       expect(response.status).toBe(200);
-      const chunks: Chunk[] = [];
       const questions: ApprovalPart[] = [];
-      const reader = (response.body as ReadableStream<Uint8Array>)
-        .pipeThrough(new TextDecoderStream())
-        .getReader();
-      let buffer = '';
-      for (let done = false; !done; ) {
-        const read = await reader.read();
-        if (read.done)
-          throw new Error(`the stream ended without [DONE]: ${JSON.stringify(chunks)}`);
-        buffer += read.value;
-        for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          for (const line of event.split('\n')) {
-            if (!line.startsWith('data: ')) continue;
-            if (line === 'data: [DONE]') done = true;
-            if (done) break;
-            const chunk = JSON.parse(line.slice('data: '.length)) as Chunk;
-            chunks.push(chunk);
-            const approval = chunk.data as ApprovalPart | undefined;
-            if (chunk.type === 'data-approval' && approval?.status === 'pending') {
-              questions.push(approval);
-              if (onQuestion === undefined)
-                throw new Error(`unexpected question ${approval.request.description}`);
-              await onQuestion(approval);
-            }
-          }
+      const chunks = await readSseJson(response, async (chunk) => {
+        const approval = chunk.data as ApprovalPart | undefined;
+        if (chunk.type === 'data-approval' && approval?.status === 'pending') {
+          questions.push(approval);
+          if (onQuestion === undefined)
+            throw new Error(`unexpected question ${approval.request.description}`);
+          await onQuestion(approval);
         }
-      }
+      });
       const runIds = new Set(
         chunks
           .filter(
