@@ -1,7 +1,8 @@
 // `npm run release:pack [-- DIR]`: writes skillset-<version>.tgz to release/ (or DIR): the
 // `skillset` package (packages/cli) with the other workspace packages bundled inside it, compiled,
-// and the built web UI in @skillset/server's `web/`. It builds in a temporary copy, so the
-// checkout gets no dist/.
+// and the built web UI in @skillset/server's `web/`; beside it the libraries a host app installs
+// (@skillset/core, @skillset/agent, @skillset/mcp). It prints one path a line, the CLI's last. It
+// builds in a temporary copy, so the checkout gets no dist/.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,9 @@ import { promisify } from 'node:util';
 
 /** The workspace packages bundled inside `skillset`. */
 const BUNDLED = ['core', 'store', 'mcp', 'agent', 'server'];
+
+/** The bundled packages also released on their own, for host apps. */
+const LIBRARIES = ['core', 'agent', 'mcp'];
 
 type Manifest = Record<string, unknown> & {
   name: string;
@@ -117,12 +121,19 @@ async function main(): Promise<void> {
     const cliDir = path.join(staging, 'packages', 'cli');
     const tarballs = path.join(staging, 'tarballs');
     await mkdir(tarballs);
+    const releaseDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'release'));
+    await mkdir(releaseDir, { recursive: true });
     const { scripts, ...cli } = await readManifest(cliDir);
     const bundledManifests: Manifest[] = [];
     for (const name of BUNDLED) {
       const bundled = path.join(cliDir, 'node_modules', '@skillset', name);
       await mkdir(bundled, { recursive: true });
       const tarball = await pack(path.join(staging, 'packages', name), tarballs);
+      if (LIBRARIES.includes(name)) {
+        const released = path.join(releaseDir, path.basename(tarball));
+        await cp(tarball, released);
+        console.log(path.relative(process.cwd(), released));
+      }
       await run('tar', ['-xzf', tarball, '-C', bundled, '--strip-components=1'], staging);
       const manifest = await readManifest(bundled);
       bundledManifests.push(manifest);
@@ -144,8 +155,6 @@ async function main(): Promise<void> {
     });
     await cp(path.join(repoRoot, 'README.md'), path.join(cliDir, 'README.md'));
 
-    const releaseDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'release'));
-    await mkdir(releaseDir, { recursive: true });
     console.log(path.relative(process.cwd(), await pack(cliDir, releaseDir)));
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -6,12 +6,15 @@ import path from 'node:path';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHookRuntime } from '../support/agents/hook-runtime.ts';
+import { startOpenAiCompatibleServer } from '../support/openai-compatible-server.ts';
 import { repoRoot } from '../support/shared-dir.ts';
 
 const WORKSPACES = ['core', 'store', 'mcp', 'agent', 'server', 'cli'].map((name) =>
   path.join('packages', name),
 );
 const BUNDLED = ['core', 'store', 'mcp', 'agent', 'server'];
+/** The libraries `release:pack` writes beside the CLI, for host apps. */
+const LIBRARIES = ['core', 'agent', 'mcp'];
 
 /** The version of the system's /usr/bin/node, when there is one. */
 const systemNode = (() => {
@@ -57,6 +60,16 @@ async function buildOutputs(): Promise<string[]> {
   return found;
 }
 
+/** Writes `skills/<name>/SKILL.md` under `app`, its body one line. */
+async function writeSkill(app: string, name: string, description: string) {
+  const folder = path.join(app, 'skills', name);
+  await mkdir(folder, { recursive: true });
+  await writeFile(
+    path.join(folder, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: ${description}\n---\n${description.replace('from', 'for the')}\n`,
+  );
+}
+
 /** Starts the installed `skillset serve` on a free port; resolves with its URL. */
 async function startServer(command: string, args: string[], options: { env: NodeJS.ProcessEnv }) {
   const server = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -78,6 +91,7 @@ async function startServer(command: string, args: string[], options: { env: Node
 describe('the release package', () => {
   let dir: TempDir;
   let tarball: string;
+  let libraries: string[];
   let prefix: string;
   let env: NodeJS.ProcessEnv;
   let outputsBefore: string[];
@@ -111,7 +125,9 @@ describe('the release package', () => {
       { cwd: repoRoot, env },
     );
     expect(packed.exitCode, packed.stderr).toBe(0);
-    tarball = path.resolve(repoRoot, packed.stdout.trim().split('\n').at(-1) ?? '');
+    const written = packed.stdout.trim().split('\n');
+    tarball = path.resolve(repoRoot, written.at(-1) ?? '');
+    libraries = written.slice(0, -1).map((line) => path.resolve(repoRoot, line));
 
     const installed = await run(
       'npm',
@@ -164,6 +180,54 @@ describe('the release package', () => {
         files: expect.arrayContaining(['LICENSE']),
       });
       expect(await readFile(path.join(folder, 'LICENSE'), 'utf8'), folder).toBe(license);
+    }
+  });
+
+  it("installs the libraries in an empty app, where the README's example gives a model a folder's skills under a policy", async () => {
+    expect(libraries.map((file) => path.basename(file)).sort()).toEqual(
+      LIBRARIES.map((name) => `skillset-${name}-0.1.0.tgz`).sort(),
+    );
+    const app = path.join(dir.path, 'app');
+    await writeSkill(app, 'release-notes', 'Write release notes from merged pull requests.');
+    await writeSkill(app, 'deploy', 'Deploy the service to production.');
+    await writeFile(path.join(app, 'package.json'), '{ "private": true, "type": "module" }\n');
+    const readme = await readFile(path.join(repoRoot, 'README.md'), 'utf8');
+    const example = /<!-- library-example[^\n]*-->\n```js\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    if (example === undefined) throw new Error('README.md has no library-example block');
+    await writeFile(path.join(app, 'app.mjs'), example);
+    const installArgs = ['install', '--prefer-offline', '--no-audit', '--no-fund'];
+    const installed = await run(
+      'npm',
+      [...installArgs, ...libraries, 'ai@7', '@ai-sdk/openai-compatible'],
+      {
+        cwd: app,
+        env,
+      },
+    );
+    expect(installed.exitCode, installed.stderr).toBe(0);
+
+    // The model loads the skill it was shown, then answers.
+    const model = await startOpenAiCompatibleServer([
+      { toolCalls: [{ name: 'use_skill', arguments: { skill: 'release-notes', arguments: null } }] },
+      { text: 'Here are the notes.' },
+    ]);
+    try {
+      const answered = await run(process.execPath, ['app.mjs', 'Write the release notes'], {
+        cwd: app,
+        env: { ...env, OPENAI_BASE_URL: model.baseUrl },
+      });
+      expect(answered.exitCode, answered.stderr).toBe(0);
+      expect(answered.stdout).toContain('use_skill: ');
+      expect(answered.stdout).toContain('Write release notes for the merged pull requests.');
+      expect(answered.stdout.trimEnd().endsWith('Here are the notes.')).toBe(true);
+      const offered = JSON.stringify(model.requests[0]);
+      expect(offered).toContain('release-notes');
+      expect(offered).toContain('Write release notes from merged pull requests.');
+      // The policy's deny rule: the model is never shown `deploy`.
+      expect(offered).not.toContain('Deploy the service');
+      expect(JSON.stringify(model.requests[0]?.tools)).not.toContain('deploy');
+    } finally {
+      await model.close();
     }
   });
 
