@@ -1,7 +1,6 @@
 import {
   type CatalogFormat,
   type CatalogMode,
-  createPolicyGate,
   createSkillIndex,
   DEFAULT_CATALOG_BUDGET,
   principalKindOf,
@@ -11,8 +10,8 @@ import {
 import { loadRankerData } from '@skillset/core/node';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
 import { loadCatalogSkills } from '../load-catalog-skills.ts';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { printJson, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runCatalog}; `mode` is already resolved (ranked needs a query). */
@@ -27,12 +26,12 @@ export interface CatalogCommandOptions {
 
 /** `skillset catalog`: the catalog text a model would see for the skills the local policy allows. */
 export async function runCatalog(terminal: Terminal, options: CatalogCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
-      gate: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
+      gate: session.gate,
       entryPoint: 'catalog',
       leftOutOf: 'the catalog',
     });
@@ -70,6 +69,6 @@ export async function runCatalog(terminal: Terminal, options: CatalogCommandOpti
     }
     return sourceFailed || leftOut ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

@@ -6,12 +6,11 @@ import {
   describeApprovalRequest,
   resolveModel,
 } from '@skillset/agent';
-import {
-  createPolicyGate,
-  type PolicyGate,
-  type RememberedApprovals,
-  type SkillRegistry,
-  type SkillScriptToolsOptions,
+import type {
+  PolicyGate,
+  RememberedApprovals,
+  SkillRegistry,
+  SkillScriptToolsOptions,
 } from '@skillset/core';
 import {
   createFolderSkillStore,
@@ -24,8 +23,8 @@ import { CHAT_COMMANDS, completeSkillNames } from '../chat/complete-skill-names.
 import { describeScriptRun } from '../chat/describe-script-run.ts';
 import { createLineReader, type LineReader } from '../chat/line-reader.ts';
 import { describeActivation, printAgentEvent } from '../chat/print-agent-event.ts';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { paint, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runChat}. */
@@ -172,8 +171,8 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
   const modelName = options.model ?? terminal.env.SKILLSET_MODEL;
   const model = resolveModelOrReport(terminal, modelName);
   if (model === undefined) return 1;
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   // Scripts run in bubblewrap only (`skillset run --dangerously-run-unsandboxed` is for people);
   // each gets the variables its skill declares in requires.env, from this environment.
   const runner = createSkillScriptRunner(
@@ -186,7 +185,7 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
   };
   try {
     if (await reportSourceIssues(terminal, registry)) return 1;
-    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
+    const gate = session.gate;
     const store = createFolderSkillStore({ root: path.join(terminal.cwd, '.claude', 'skills') });
     const modelFor = (id: string): LanguageModel | undefined => {
       if (!id.includes(':')) return undefined;
@@ -219,6 +218,6 @@ export async function runChat(terminal: Terminal, options: ChatCommandOptions): 
     });
   } finally {
     await runner.dispose();
-    await registry.close();
+    await session.close();
   }
 }

@@ -8,8 +8,8 @@ import {
   verifyEntrySignature,
 } from '@skillset/core';
 import { loadRankerData } from '@skillset/core/node';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
@@ -127,8 +127,8 @@ function printSummary(terminal: Terminal, report: DoctorReport, minimum: DoctorS
 
 /** `skillset doctor`: budgets, collisions, trigger quality, content risks and (under requireSigned) signatures of the local skills; exits 1 on an error-level finding. */
 export async function runDoctor(terminal: Terminal, options: DoctorCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const report = await diagnoseSkills({
@@ -146,6 +146,6 @@ export async function runDoctor(terminal: Terminal, options: DoctorCommandOption
     else printHuman(terminal, shown, minimum);
     return sourceFailed || report.summary.errors > 0 ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

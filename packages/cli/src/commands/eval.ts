@@ -3,7 +3,6 @@ import path from 'node:path';
 import { createAgent, evaluateTriggersWithModel, resolveModel } from '@skillset/agent';
 import {
   checkTriggerEvalThresholds,
-  createPolicyGate,
   evaluateTriggersOffline,
   type ParsedTriggerEvalSet,
   type PolicyContext,
@@ -22,8 +21,8 @@ import { evaluateTriggersWithAgent } from '../agent-eval/evaluate-triggers-with-
 import { type AgentName, agentDefinition } from '../agents/agent-table.ts';
 import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import {
   type EvalReport,
   formatTriggerEvalJunit,
@@ -227,11 +226,11 @@ export async function runEval(terminal: Terminal, options: EvalCommandOptions): 
     terminal.stderr.write(`skillset: ${(error as Error).message}\n`);
     return 1;
   }
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     if (await reportSourceIssues(terminal, registry)) return 1;
-    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
+    const gate = session.gate;
     const { entries } = await listAllowedEntries(terminal, {
       gate,
       entryPoint: 'search_skills',
@@ -269,6 +268,6 @@ export async function runEval(terminal: Terminal, options: EvalCommandOptions): 
     else printReports(terminal, reports, misses);
     return [...misses.values()].some((each) => each.length > 0) ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

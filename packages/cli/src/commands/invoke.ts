@@ -3,12 +3,11 @@ import {
   type Activation,
   closestNames,
   createActivationSession,
-  createPolicyGate,
   describeInvocation,
   invokeMessage,
 } from '@skillset/core';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runInvoke}. */
@@ -43,11 +42,11 @@ function printHuman(terminal: Terminal, invoked: readonly InvokedSkill[], messag
 
 /** `skillset invoke MESSAGE`: what a user message's leading `/name`s activate, and the text left for the model. */
 export async function runInvoke(terminal: Terminal, options: InvokeCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const failed = await reportSourceIssues(terminal, registry);
-    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
+    const gate = session.gate;
     const result = await invokeMessage({
       message: options.message,
       registry,
@@ -100,6 +99,6 @@ export async function runInvoke(terminal: Terminal, options: InvokeCommandOption
     }
     return failed ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

@@ -3,8 +3,8 @@ import type { EligibilityResult, SkillEntry } from '@skillset/core';
 import { evaluateEligibility } from '@skillset/core/lean';
 import { findReferenceIssues } from '../find-reference-issues.ts';
 import { keepSignedEntries } from '../keep-signed-entries.ts';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { formatMissing } from '../output/format-missing.ts';
 import { plural } from '../output/plural.ts';
 import { printJsonList } from '../output/print-json-list.ts';
@@ -131,8 +131,8 @@ function* jsonSkillsOf(listed: readonly ListedSkill[]) {
  * Validity is what the scan checked: the frontmatter (the body is read by `validate` and `show`).
  */
 export async function runList(terminal: Terminal, options: ListCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const found = await registry.list();
     const entries = await keepSignedEntries(terminal, registry, policy, found);
@@ -173,6 +173,6 @@ export async function runList(terminal: Terminal, options: ListCommandOptions) {
     }
     return failed || listed.some((skill) => !skill.valid) ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

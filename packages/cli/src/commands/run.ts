@@ -3,7 +3,6 @@ import { constants, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   closestNames,
-  createPolicyGate,
   type PolicyReason,
   type SkillRequirements,
   SkillsetError,
@@ -14,8 +13,8 @@ import {
   runSkillScript,
   type SkillScriptResult,
 } from '@skillset/core/node';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { paint, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runRun}. */
@@ -77,8 +76,8 @@ async function findSkill(
   terminal: Terminal,
   options: RunCommandOptions,
 ): Promise<{ folder: string; requires?: SkillRequirements } | { refusal: string }> {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs, { mcpServers: false });
+  const session = await openLocalSession(terminal, options.dirs, { mcpServers: false });
+  const { policy, registry } = session;
   try {
     if (await reportSourceIssues(terminal, registry)) {
       return { refusal: 'a skill folder given with --dir is missing (see above).' };
@@ -93,7 +92,7 @@ async function findSkill(
           : ' Run `skillset list` to see the available skills.';
       return { refusal: `no skill named '${options.skill}'.${hint}` };
     }
-    const gate = createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
+    const gate = session.gate;
     const decision = await gate.decide(entry, 'run_skill_script');
     const last = decision.reasons.at(-1);
     // Unset variables alone are named by the command's own check, with how to pass them.
@@ -105,7 +104,7 @@ async function findSkill(
     const requires = (await registry.loadSkill(entry)).manifest?.requires;
     return { folder: entry.path, ...(requires === undefined ? {} : { requires }) };
   } finally {
-    await registry.close();
+    await session.close();
   }
 }
 

@@ -1,13 +1,8 @@
-import {
-  createPolicyGate,
-  principalKindOf,
-  searchSkills,
-  withSkillSpan,
-} from '@skillset/core/lean';
+import { principalKindOf, searchSkills, withSkillSpan } from '@skillset/core/lean';
 import { buildLocalSearchIndex } from '../build-local-search-index.ts';
 import { listAllowedEntries } from '../list-allowed-entries.ts';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
 /** Options for {@link runSearch}. */
@@ -33,12 +28,12 @@ function shorten(text: string): string {
 
 /** `skillset search QUERY`: the skills the local policy allows, ranked by relevance to the query. */
 export async function runSearch(terminal: Terminal, options: SearchCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const sourceFailed = await reportSourceIssues(terminal, registry);
     const { entries, failed: leftOut } = await listAllowedEntries(terminal, {
-      gate: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
+      gate: session.gate,
       entryPoint: 'search_skills',
       leftOutOf: 'the search',
     });
@@ -78,6 +73,6 @@ export async function runSearch(terminal: Terminal, options: SearchCommandOption
     }
     return sourceFailed || leftOut ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

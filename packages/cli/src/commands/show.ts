@@ -9,8 +9,8 @@ import {
   signatureFinding,
   verifyEntrySignature,
 } from '@skillset/core';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { formatMissing } from '../output/format-missing.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 import { registrySkillLookup } from '../registry-skill-lookup.ts';
@@ -57,8 +57,8 @@ function printHuman(
 
 /** `skillset show NAME`: the manifest and body of one skill; suggests close names when unknown. */
 export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs);
+  const session = await openLocalSession(terminal, options.dirs);
+  const { policy, registry } = session;
   try {
     const failed = await reportSourceIssues(terminal, registry);
     const entry = await registry.get(options.name);
@@ -115,6 +115,6 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
     }
     return failed || !valid ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

@@ -5,8 +5,8 @@ import {
   type SkillSignatureStatus,
   verifySkillSignature,
 } from '@skillset/core';
-import { openLocalPolicy } from '../open-local-policy.ts';
-import { openLocalRegistry, reportSourceIssues } from '../open-local-registry.ts';
+import { reportSourceIssues } from '../open-local-registry.ts';
+import { openLocalSession } from '../open-local-session.ts';
 import { plural } from '../output/plural.ts';
 import { paint, printJson, printLine, type Terminal } from '../output/terminal.ts';
 
@@ -55,8 +55,8 @@ export async function runVerify(
   terminal: Terminal,
   options: VerifyCommandOptions,
 ): Promise<number> {
-  const policy = await openLocalPolicy(terminal);
-  const registry = await openLocalRegistry(terminal, options.dirs, { mcpServers: false });
+  const session = await openLocalSession(terminal, options.dirs, { mcpServers: false });
+  const { policy, registry } = session;
   try {
     await reportSourceIssues(terminal, registry);
     const entries: SkillEntry[] = [];
@@ -105,6 +105,6 @@ export async function runVerify(
     );
     return failed ? 1 : 0;
   } finally {
-    await registry.close();
+    await session.close();
   }
 }

@@ -1,8 +1,7 @@
 import { Argument, type Command, Option } from 'commander';
-import { AGENT_NAMES, type AgentName } from './agents/agent-table.ts';
-import type { CommandOutcome } from './create-program.ts';
-import { parsePositiveInteger } from './output/positive-integer.ts';
-import type { Terminal } from './output/terminal.ts';
+import { AGENT_NAMES, type AgentName } from '../agents/agent-table.ts';
+import { parsePositiveInteger } from '../output/positive-integer.ts';
+import type { CommandContext } from './command-context.ts';
 
 interface ConnectCliOptions {
   global?: boolean;
@@ -11,15 +10,21 @@ interface ConnectCliOptions {
   json?: boolean;
 }
 
+interface DisconnectCliOptions {
+  global?: boolean;
+  json?: boolean;
+}
+
+interface HookServerCliOptions {
+  socket: string;
+  idleSeconds?: number;
+}
+
 const agentArgument = () =>
   new Argument('<agent>', AGENT_NAMES.join(', ')).choices(AGENT_NAMES as string[]);
 
-/** Adds `connect`, `disconnect`, `hook` and the hidden `hook-server` to the program. */
-export function addConnectCommands(
-  program: Command,
-  terminal: Terminal,
-  outcome: CommandOutcome,
-): void {
+/** Adds `connect`, `disconnect`, `hook` and the hidden `hook-server`. */
+export function registerConnect(program: Command, { terminal, outcome }: CommandContext): void {
   program
     .command('connect')
     .description(
@@ -31,7 +36,7 @@ export function addConnectCommands(
     .option('--token <token>', 'your token for --server (default: SKILLSET_TOKEN; never written)')
     .option('--json', 'print machine-readable JSON')
     .action(async (agent: AgentName, options: ConnectCliOptions) => {
-      const { runConnect } = await import('./commands/connect.ts');
+      const { runConnect } = await import('../commands/connect.ts');
       outcome.exitCode = await runConnect(terminal, { agent, ...options });
     });
 
@@ -43,8 +48,8 @@ export function addConnectCommands(
     .addArgument(agentArgument())
     .option('--global', "your user settings and folders instead of this project's")
     .option('--json', 'print machine-readable JSON')
-    .action(async (agent: AgentName, options: { global?: boolean; json?: boolean }) => {
-      const { runDisconnect } = await import('./commands/disconnect.ts');
+    .action(async (agent: AgentName, options: DisconnectCliOptions) => {
+      const { runDisconnect } = await import('../commands/disconnect.ts');
       outcome.exitCode = await runDisconnect(terminal, { agent, ...options });
     });
 
@@ -55,7 +60,7 @@ export function addConnectCommands(
     )
     .argument('<agent>', AGENT_NAMES.join(', '))
     .action(async (agent: string) => {
-      const { runHook } = await import('./commands/hook.ts');
+      const { runHook } = await import('../commands/hook.ts');
       outcome.exitCode = await runHook(terminal, { agent });
     });
 
@@ -66,8 +71,8 @@ export function addConnectCommands(
     .addOption(
       new Option('--idle-seconds <n>', 'exit after this long idle').argParser(parsePositiveInteger),
     )
-    .action(async (options: { socket: string; idleSeconds?: number }) => {
-      const { runHookServer } = await import('./commands/hook-server.ts');
+    .action(async (options: HookServerCliOptions) => {
+      const { runHookServer } = await import('../commands/hook-server.ts');
       outcome.exitCode = await runHookServer(terminal, options);
     });
 }

@@ -1,19 +1,33 @@
 import { type Command, Option } from 'commander';
-import type { CommandOutcome } from './create-program.ts';
-import type { Terminal } from './output/terminal.ts';
+import { collect } from './cli-options.ts';
+import type { CommandContext } from './command-context.ts';
 
-interface ServerCliOptions {
+interface RemoteCliOptions {
   server?: string;
   token?: string;
   json?: boolean;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+interface PushCliOptions extends RemoteCliOptions {
+  dir: string[];
+  note?: string;
+}
+
+interface ReviewListCliOptions extends RemoteCliOptions {
+  rejected?: boolean;
+}
+
+interface ReviewApproveCliOptions extends RemoteCliOptions {
+  note?: string;
+  overrideRecallDrop?: boolean;
+}
+
+interface ReviewRejectCliOptions extends RemoteCliOptions {
+  note: string;
 }
 
 /** `--server`, `--token` and `--json`, as `skillset sync` takes them. */
-function serverOptions(command: Command): Command {
+function remoteOptions(command: Command): Command {
   return command
     .option('--server <url>', 'the Skillset server (default: SKILLSET_SERVER)')
     .option('--token <token>', 'your token (default: SKILLSET_TOKEN)')
@@ -21,12 +35,8 @@ function serverOptions(command: Command): Command {
 }
 
 /** Adds `push` and `review list|show|approve|reject`: publishing skills kept in git, and reviewing them. */
-export function addPublishCommands(
-  program: Command,
-  terminal: Terminal,
-  outcome: CommandOutcome,
-): void {
-  serverOptions(
+export function registerPushReview(program: Command, { terminal, outcome }: CommandContext): void {
+  remoteOptions(
     program
       .command('push')
       .description(
@@ -42,29 +52,27 @@ export function addPublishCommands(
           .default([]),
       )
       .option('--note <text>', 'the change note of each new version (at most 500 characters)'),
-  ).action(
-    async (targets: string[], options: ServerCliOptions & { dir: string[]; note?: string }) => {
-      const { runPush } = await import('./commands/push.ts');
-      const { dir, ...rest } = options;
-      outcome.exitCode = await runPush(terminal, { targets, dirs: dir, ...rest });
-    },
-  );
+  ).action(async (targets: string[], options: PushCliOptions) => {
+    const { runPush } = await import('../commands/push.ts');
+    const { dir, ...rest } = options;
+    outcome.exitCode = await runPush(terminal, { targets, dirs: dir, ...rest });
+  });
 
   const review = program
     .command('review')
     .description(
       'Review the proposed versions of workspace skills: list, show (diff, findings, signature, eval), approve (publish or roll back), reject',
     );
-  serverOptions(
+  remoteOptions(
     review
       .command('list')
       .description('List the proposals waiting for review, newest first')
       .option('--rejected', 'list the rejected proposals, with their notes, instead'),
-  ).action(async (options: ServerCliOptions & { rejected?: boolean }) => {
-    const { runReviewList } = await import('./commands/review-list.ts');
+  ).action(async (options: ReviewListCliOptions) => {
+    const { runReviewList } = await import('../commands/review-list.ts');
     outcome.exitCode = await runReviewList(terminal, options);
   });
-  serverOptions(
+  remoteOptions(
     review
       .command('show')
       .description(
@@ -74,11 +82,11 @@ export function addPublishCommands(
         '<name[@version]>',
         "the skill, and the version (default: the skill's newest proposal)",
       ),
-  ).action(async (revision: string, options: ServerCliOptions) => {
-    const { runReviewShow } = await import('./commands/review-show.ts');
+  ).action(async (revision: string, options: RemoteCliOptions) => {
+    const { runReviewShow } = await import('../commands/review-show.ts');
     outcome.exitCode = await runReviewShow(terminal, { revision, ...options });
   });
-  serverOptions(
+  remoteOptions(
     review
       .command('approve')
       .description(
@@ -93,16 +101,11 @@ export function addPublishCommands(
         '--override-recall-drop',
         "publish although its trigger-eval recall is lower than the published version's, where the workspace blocks that (recorded in the audit log)",
       ),
-  ).action(
-    async (
-      revision: string,
-      options: ServerCliOptions & { note?: string; overrideRecallDrop?: boolean },
-    ) => {
-      const { runReviewApprove } = await import('./commands/review-approve.ts');
-      outcome.exitCode = await runReviewApprove(terminal, { revision, ...options });
-    },
-  );
-  serverOptions(
+  ).action(async (revision: string, options: ReviewApproveCliOptions) => {
+    const { runReviewApprove } = await import('../commands/review-approve.ts');
+    outcome.exitCode = await runReviewApprove(terminal, { revision, ...options });
+  });
+  remoteOptions(
     review
       .command('reject')
       .description('Reject a proposal with a note for its author; it stays in the history')
@@ -111,8 +114,8 @@ export function addPublishCommands(
         "the skill, and the version (default: the skill's newest proposal)",
       )
       .requiredOption('--note <text>', 'why it is rejected (required; the author reads it)'),
-  ).action(async (revision: string, options: ServerCliOptions & { note: string }) => {
-    const { runReviewReject } = await import('./commands/review-reject.ts');
+  ).action(async (revision: string, options: ReviewRejectCliOptions) => {
+    const { runReviewReject } = await import('../commands/review-reject.ts');
     outcome.exitCode = await runReviewReject(terminal, { revision, ...options });
   });
 }
