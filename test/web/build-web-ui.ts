@@ -47,27 +47,20 @@ export interface BuiltWebUi extends AsyncDisposable {
   path: string;
 }
 
-/** Options of {@link buildWebUi}. */
-export interface BuildWebUiOptions {
-  /**
-   * Build what ships: production React and the rest. By default the build follows Vitest's
-   * `NODE_ENV=test`, which keeps the libraries' development code and warnings.
-   */
-  production?: boolean;
-}
-
 /**
  * The web UI built from its current sources, never a stale `apps/web/dist`: builds are kept
- * under `node_modules/.cache` by a digest of their inputs, so test files share one build.
+ * under `node_modules/.cache` by a digest of their inputs, so test files share one build. It is
+ * the build that ships (production React): Vitest's `NODE_ENV=test` would keep the libraries'
+ * development code, which halves the speed of every page and is not what users run.
  */
-export async function buildWebUi(options: BuildWebUiOptions = {}): Promise<BuiltWebUi> {
+export async function buildWebUi(): Promise<BuiltWebUi> {
   const digest = await digestBuildInputs();
-  const outDir = path.join(cacheRoot, options.production ? `${digest}-production` : digest);
+  const outDir = path.join(cacheRoot, `${digest}-production`);
   if (!existsSync(path.join(outDir, 'index.html'))) {
     const building = `${outDir}.${randomUUID()}`;
     const nodeEnv = process.env.NODE_ENV;
     // Vite takes the mode of the libraries' code from NODE_ENV when it is set.
-    if (options.production) process.env.NODE_ENV = 'production';
+    process.env.NODE_ENV = 'production';
     try {
       await build({
         root: webRoot,

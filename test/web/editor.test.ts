@@ -156,5 +156,6 @@ describe('skill editor', () => {
     expect(saved.text).not.toContain('Their addition.');
     await first.context().close();
     await second.context().close();
-  });
+    // Two people, four saves and screenshots at two widths: longer than one step on a busy machine.
+  }, 90_000);
 });

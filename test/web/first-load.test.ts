@@ -53,7 +53,7 @@ function rawGet(url: string, headers: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  webDir = await buildWebUi({ production: true });
+  webDir = await buildWebUi();
   server = await startWebServer(webDir.path);
   await server.app.addSkill(
     skillText('release-notes', {
