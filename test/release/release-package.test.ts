@@ -208,7 +208,9 @@ describe('the release package', () => {
 
     // The model loads the skill it was shown, then answers.
     const model = await startOpenAiCompatibleServer([
-      { toolCalls: [{ name: 'use_skill', arguments: { skill: 'release-notes', arguments: null } }] },
+      {
+        toolCalls: [{ name: 'use_skill', arguments: { skill: 'release-notes', arguments: null } }],
+      },
       { text: 'Here are the notes.' },
     ]);
     try {
