@@ -8,8 +8,8 @@ import type { Terminal } from './output/terminal.ts';
 export interface LocalSession {
   policy: LocalPolicy;
   registry: SkillRegistry;
-  /** The gate deciding uses of the registry's skills under the policy, created on first use. */
-  readonly gate: PolicyGate;
+  /** The gate deciding uses of the registry's skills under the policy. */
+  gate: PolicyGate;
   /** Closes the registry. */
   close(): Promise<void>;
 }
@@ -25,14 +25,10 @@ export async function openLocalSession(
 ): Promise<LocalSession> {
   const policy = await openLocalPolicy(terminal);
   const registry = await openLocalRegistry(terminal, dirs, options);
-  let gate: PolicyGate | undefined;
   return {
     policy,
     registry,
-    get gate() {
-      gate ??= createPolicyGate({ registry, policy: policy.context, trust: policy.trust });
-      return gate;
-    },
+    gate: createPolicyGate({ registry, policy: policy.context, trust: policy.trust }),
     close: () => registry.close(),
   };
 }
