@@ -15,14 +15,6 @@ function shellQuote(text: string): string {
   return `'${text.replaceAll("'", `'\\''`)}'`;
 }
 
-/** Waits until `condition` holds, checking every 50 ms for up to 60 s. */
-async function waitFor(condition: () => boolean | Promise<boolean>, what: () => string) {
-  for (const started = Date.now(); !(await condition()); ) {
-    if (Date.now() - started > 60_000) throw new Error(`timed out waiting; so far:\n${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Runs a shell command on a pseudo-terminal (util-linux `script`, in Debian's essential
  * bsdutils), as a person's terminal would; `ctrlC` types Ctrl+C into it.
@@ -35,11 +27,31 @@ function onTerminal(command: string, options: { cwd: string; env: Record<string,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const waiters = new Set<() => void>();
+  const append = (chunk: string) => {
+    output += chunk;
+    for (const wake of waiters) wake();
+  };
+  child.stdout.setEncoding('utf8').on('data', append);
+  child.stderr.setEncoding('utf8').on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return {
     output: () => output,
+    /** Resolves once the terminal shows `pattern`; rejects if the command exits first. */
+    shows: (pattern: RegExp) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!pattern.test(output)) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+        void exited.then((code) => {
+          if (!pattern.test(output))
+            reject(new Error(`exited (${code}) before ${pattern}:\n${output}`));
+        });
+      }),
     /** The lines the terminal shows, without the `^C` it echoes. */
     lines: () =>
       output
@@ -100,7 +112,7 @@ describe('skillset serve on a terminal and off it', () => {
       cwd: dataDir.path,
       env: { SKILLSET_DATA_DIR: dataDir.path },
     });
-    await waitFor(() => /Press Ctrl\+C to stop\./.test(terminal.output()), terminal.output);
+    await terminal.shows(/Press Ctrl\+C to stop\./);
     terminal.ctrlC();
     expect(await terminal.exited).toBe(0);
 
@@ -125,7 +137,7 @@ describe('skillset serve on a terminal and off it', () => {
       { cwd: dataDir.path, env: { SKILLSET_DATA_DIR: dataDir.path } },
     );
     const stderr = () => readFile(stderrFile, 'utf8').catch(() => '');
-    await waitFor(async () => /Press Ctrl\+C to stop\./.test(await stderr()), terminal.output);
+    await expect.poll(stderr, { timeout: 60_000 }).toMatch(/Press Ctrl\+C to stop\./);
     terminal.ctrlC();
     expect(await terminal.exited).toBe(0);
 

@@ -385,7 +385,7 @@ describe('skillset sync', () => {
     await expect(stat(path.join(scene.cwd, 'skillset-lock.json'))).rejects.toThrow();
   });
 
-  it('--watch applies a change within seconds of it being made on the server', async () => {
+  it('--watch applies a change made on the server while it watches', async () => {
     const skill = await addSkill('sync-watched', 'A skill that is switched off while watched.');
     await using scene = await project();
     const child = spawn(skillsetBin, ['sync', '--server', server.url, '--watch'], {
@@ -408,11 +408,9 @@ describe('skillset sync', () => {
         async () => (await stat(folder).catch(() => undefined)) !== undefined,
         20_000,
       );
-      const switchedOff = Date.now();
       await server.store.skills.setEnabled({ workspaceId, id: skill.id, enabled: false });
-      // Usually 1–2 s; the bound leaves room for a loaded CI machine running every suite.
+      // Usually 1–2 s; the wait leaves room for a loaded CI machine running every suite.
       await waitUntil(() => output.includes('- sync-watched'), 20_000);
-      expect(Date.now() - switchedOff).toBeLessThan(20_000);
       await expect(stat(folder)).rejects.toThrow();
       await server.store.skills.setEnabled({ workspaceId, id: skill.id, enabled: true });
       await waitUntil(

@@ -1,6 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -11,13 +14,19 @@ import { describe, expect, it } from 'vitest';
 import { mcpInitializeRequest } from '../support/mcp-initialize-request.ts';
 import { createSkillsetMcpTransport } from '../support/skillset-mcp-transport.ts';
 
-/** Resolves when `check` holds, polling every 20 ms; rejects after `timeoutMs`. */
-async function waitUntil(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The `skillset mcp` process behind a transport (the SDK keeps it in a private field). */
+function serverProcess(transport: StdioClientTransport): ChildProcess {
+  const child = (transport as unknown as { _process?: ChildProcess })._process;
+  if (child === undefined) throw new Error('the transport has not started its process');
+  return child;
+}
+
+/** Ends the server's stdin and resolves with its exit code and signal once it has exited. */
+async function endStdin(transport: StdioClientTransport): Promise<[number | null, string | null]> {
+  const child = serverProcess(transport);
+  const closed = once(child, 'close') as Promise<[number | null, string | null]>;
+  child.stdin?.end();
+  return closed;
 }
 
 describe('skillset mcp (stdio)', () => {
@@ -104,16 +113,15 @@ describe('skillset mcp (stdio)', () => {
         join(greet as string, 'SKILL.md'),
         buildSkill({ name: 'greet', description: 'Greet warmly.', body: 'Hi $ARGUMENTS.\n' }),
       );
-      await waitUntil(() => changed.size === 3, 'tools, prompts and resources list_changed');
+      await expect.poll(() => changed.size, { timeout: 10_000 }).toBe(3);
       const after = await client.listPrompts();
       expect(after.prompts.find((each) => each.name === 'greet')?.description).toBe(
         'Greet warmly.',
       );
     } finally {
-      const started = Date.now();
-      await client.close();
-      // The SDK sends SIGTERM after 2 s: a faster close means the server exited on stdin's end.
-      expect(Date.now() - started).toBeLessThan(1900);
+      // The server exits by itself, with 0, once its stdin ends (a client's close, before the SDK
+      // would send SIGTERM); one that stayed up would fail this test by its timeout.
+      expect(await endStdin(transport)).toEqual([0, null]);
     }
     expect(stderr.join('')).toContain('skillset mcp: serving');
   });
@@ -124,29 +132,41 @@ describe('skillset mcp (stdio)', () => {
     await using skills = await createTempDir();
     await writeSkillTree(skills.path, [{ name: 'greet', description: 'Greet someone.' }]);
     await mkdir(join(home.path, 'cache'));
-    const transport = createSkillsetMcpTransport({
-      args: ['--dir', skills.path],
-      cwd: project.path,
-      home: home.path,
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const messages: unknown[] = [];
-    transport.onmessage = (message) => messages.push(message);
-    await transport.start();
+    const start = async () => {
+      const transport = createSkillsetMcpTransport({
+        args: ['--dir', skills.path],
+        cwd: project.path,
+        home: home.path,
+      });
+      const output = { stderr: '', messages: [] as unknown[] };
+      transport.stderr?.on('data', (chunk: Buffer) => {
+        output.stderr += chunk.toString('utf8');
+      });
+      transport.onmessage = (message) => output.messages.push(message);
+      await transport.start();
+      return { transport, output };
+    };
+
+    // Closed before any client opened it: the server exits without having scanned.
+    const unopened = await start();
+    expect(await endStdin(unopened.transport)).toEqual([0, null]);
+    expect(unopened.output.stderr).toBe('');
+
+    const opened = await start();
     try {
-      // Long enough for a start-up scan of one skill to end by logging its count.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(stderr).toBe('');
-      await transport.send(mcpInitializeRequest('raw'));
-      await waitUntil(() => messages.length > 0, 'the initialize result');
-      expect(messages[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'skillset' } } });
-      await waitUntil(() => stderr.includes('serving'), 'the scan after the opening exchange');
-      expect(stderr).toBe('skillset mcp: serving 2 skills on stdio\n');
+      await opened.transport.send(mcpInitializeRequest('raw'));
+      await expect
+        .poll(() => opened.output.messages.length, { timeout: 10_000 })
+        .toBeGreaterThan(0);
+      expect(opened.output.messages[0]).toMatchObject({
+        id: 1,
+        result: { serverInfo: { name: 'skillset' } },
+      });
+      await expect.poll(() => opened.output.stderr, { timeout: 10_000 }).toContain('serving');
     } finally {
-      await transport.close();
+      expect(await endStdin(opened.transport)).toEqual([0, null]);
     }
+    // All it wrote, now that it has exited: one scan.
+    expect(opened.output.stderr).toBe('skillset mcp: serving 2 skills on stdio\n');
   });
 });

@@ -7,14 +7,16 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SkillsetError } from '@skillset/core';
+import { runSkillScript } from '@skillset/core/node';
 import {
   checkSandbox,
+  createTempDir,
   maskSecrets,
-  runSkillScript,
   type SkillScriptRun,
-} from '@skillset/core/node';
-import { createTempDir, type TempDir, writeSkillTree } from '@skillset/core/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+  type TempDir,
+  writeSkillTree,
+} from '@skillset/core/test';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../support/shared-dir.ts';
 
 /** The scripts of the skill under attack; each prints what it managed to do. */
@@ -84,6 +86,8 @@ print('uid', os.getuid())
 `,
   'scripts/userns.sh': 'unshare -Ur id -u || echo "unshare refused"\n',
   'scripts/loop.py': 'while True:\n    pass\n',
+  // Says it started (a file in its scratch folder), then runs until stopped.
+  'scripts/started-loop.py': "open('/scratch/started', 'w').close()\nwhile True:\n    pass\n",
   'scripts/flood.py': `
 import sys
 chunk = b'x' * (1024 * 1024)
@@ -329,11 +333,15 @@ describe('runSkillScript in bubblewrap', () => {
   describe('a loopback listener on the host', () => {
     let server: Server;
     let port: number;
+    /** What each connection sent, in the order they were accepted. */
     const received: string[] = [];
 
     beforeAll(async () => {
       server = createServer((socket) => {
-        socket.setEncoding('utf8').on('data', (data: string) => received.push(data));
+        const index = received.push('') - 1;
+        socket.setEncoding('utf8').on('data', (data: string) => {
+          received[index] += data;
+        });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       port = (server.address() as { port: number }).port;
@@ -343,17 +351,23 @@ describe('runSkillScript in bubblewrap', () => {
       await new Promise((resolve) => server.close(resolve));
     });
 
+    beforeEach(() => {
+      received.length = 0;
+    });
+
     it('is out of reach without the network grant', async () => {
       const result = await run('scripts/connect.py', { args: [String(port)] });
       expect(result.stdout.trim()).toMatch(/^refused: (ConnectionRefusedError|OSError)$/);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(received).toEqual([]);
+      // A connection with the grant, made after it, is the only one the listener ever accepts.
+      const granted = await run('scripts/connect.py', { args: [String(port)], network: true });
+      expect(granted.stdout.trim()).toBe('connected');
+      await expect.poll(() => received).toEqual(['hello from the sandbox']);
     });
 
     it('is reachable with network: true', async () => {
       const result = await run('scripts/connect.py', { args: [String(port)], network: true });
       expect(result.stdout.trim()).toBe('connected');
-      await expect.poll(() => received.join('')).toBe('hello from the sandbox');
+      await expect.poll(() => received).toEqual(['hello from the sandbox']);
     });
   });
 
@@ -390,7 +404,6 @@ describe('runSkillScript in bubblewrap', () => {
     const result = await run('scripts/loop.py', { limits: { wallMs: 1000 } });
     expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL' });
     expect(result.durationMs).toBeGreaterThanOrEqual(1000);
-    expect(result.durationMs).toBeLessThan(5000);
     expect(result.stderr).toContain('[skillset: stopped at the time limit of 1000 ms]');
   });
 
@@ -548,9 +561,14 @@ describe('runSkillScript refusals', () => {
   });
 
   it('stops the run when the caller aborts', async () => {
+    const scratchDir = scratch();
     const controller = new AbortController();
-    const running = run('scripts/loop.py', { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('the user cancelled')), 300);
+    const running = run('scripts/started-loop.py', { scratchDir, signal: controller.signal });
+    // Cancelled mid-run: once the script has said it started.
+    await expect
+      .poll(() => existsSync(path.join(scratchDir, 'started')), { timeout: 10_000 })
+      .toBe(true);
+    controller.abort(new Error('the user cancelled'));
     await expect(running).rejects.toThrow('the user cancelled');
   });
 });

@@ -1,4 +1,4 @@
-import type { TriggerEvalReport } from '@skillset/core';
+import type { TriggerEvalReport } from '@skillset/core/authoring';
 import { resolveServerConfig } from '@skillset/server';
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -198,11 +198,15 @@ describe('POST /api/skills/{name}/eval with the model', () => {
       passAtK: 0.75,
     });
     expect(report.cases.map((each) => each.triggers)).toEqual([2, 2, 0, 0]);
-    // Eval runs are not uses of the skill.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Eval runs are not uses of the skill: a real use made after them is written, they are not.
+    const used = await call(app, 'POST', '/api/skills/invoke', { json: { message: '/pdf-forms' } });
+    expect(used.status).toBe(200);
+    await app.runtime.usage.flush();
     const usage = await call(app, 'GET', '/api/usage');
     expect(usage.status).toBe(200);
-    expect(JSON.stringify(await read(usage))).not.toContain('release-notes');
+    const recorded = JSON.stringify(await read(usage));
+    expect(recorded).toContain('pdf-forms');
+    expect(recorded).not.toContain('release-notes');
 
     const tooMany = await call(app, 'POST', '/api/skills/release-notes/eval', {
       json: { withModel: true, runs: 10, evalSet: Array(31).fill(triggers[0]) },

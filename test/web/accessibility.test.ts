@@ -13,7 +13,7 @@ import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, takeScreenshots } from './take-screenshots.ts';
+import { DESKTOP, PHONE, resizeTo, SCREENSHOT_DIR, takeScreenshots } from './take-screenshots.ts';
 
 let webDir: BuiltWebUi;
 let endpoint: OpenAiCompatibleServer;
@@ -142,8 +142,7 @@ async function auditBothWidths(page: Page): Promise<string[]> {
     ['1280', DESKTOP],
     ['390', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await resizeTo(page, viewport);
     const found = describeViolations(await auditAccessibility(page));
     lines.push(...found.map((line) => `${label} px ${line}`));
   }
@@ -334,7 +333,15 @@ describe('keyboard paths', () => {
 
   it('keeps the focus on a switch toggled with Space', async () => {
     const toggle = signedIn.getByRole('switch', { name: 'release-notes enabled' });
+    /** The list fetched again after a save (the switch stays busy until it is in). */
+    const listRefetched = () =>
+      signedIn.waitForResponse(
+        (response) =>
+          response.request().method() === 'GET' &&
+          new URL(response.url()).pathname === '/api/skills',
+      );
     await toggle.focus();
+    let refetched = listRefetched();
     await signedIn.keyboard.press('Space');
     await eventually(() => toggle.isChecked()).toBe(false);
     const detail = async () => {
@@ -344,14 +351,16 @@ describe('keyboard paths', () => {
       return ((await response.json()) as { enabled: boolean }).enabled;
     };
     await eventually(detail).toBe(false);
-    // The switch ignores keys until the server has answered the save.
+    // The list is fetched again once the switch is saved; the focus must stay through it. The
+    // switch ignores keys until the server has answered the save and the list is in again.
+    await refetched;
     await eventually(() => toggle.getAttribute('aria-busy')).not.toBe('true');
-    // The list is fetched again once the switch is saved; the focus must stay through it.
-    await signedIn.waitForTimeout(500);
     expect(await focused(signedIn)).toBe('input: release-notes enabled');
+    refetched = listRefetched();
     await signedIn.keyboard.press('Space');
     await eventually(detail).toBe(true);
-    await signedIn.waitForTimeout(500);
+    await refetched;
+    await eventually(() => toggle.getAttribute('aria-busy')).not.toBe('true');
     expect(await focused(signedIn)).toBe('input: release-notes enabled');
   });
 

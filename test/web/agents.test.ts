@@ -6,7 +6,7 @@ import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
-import { DESKTOP, PHONE, takeScreenshots } from './take-screenshots.ts';
+import { DESKTOP, PHONE, resizeTo, takeScreenshots } from './take-screenshots.ts';
 
 let webDir: BuiltWebUi;
 let server: WebServer;
@@ -73,8 +73,7 @@ async function auditAgentPage(path: string): Promise<string[]> {
       ['1280', DESKTOP],
       ['390', PHONE],
     ] as const) {
-      await audited.setViewportSize(viewport);
-      await audited.waitForTimeout(300);
+      await resizeTo(audited, viewport);
       const found = describeViolations(await auditAccessibility(audited));
       lines.push(...found.map((line) => `${label} px ${line}`));
     }

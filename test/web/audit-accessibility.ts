@@ -17,6 +17,10 @@ export interface AccessibilityViolation {
  * critical violations. The page's context must bypass the app's CSP, which forbids inline scripts.
  */
 export async function auditAccessibility(page: Page): Promise<AccessibilityViolation[]> {
+  // Colours are checked as painted: first let every finite animation (a dialog fading in) end.
+  await page.evaluate(`Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined)))`);
   if (!(await page.evaluate('typeof window.axe === "object"'))) {
     await page.addScriptTag({ content: axe.source });
   }

@@ -237,9 +237,15 @@ describe('skill Markdown', () => {
     await page.goto(`${server.url}/skills/deploy-checklist?scope=workspace`);
     await page.getByText('After the probes.').waitFor();
     const link = page.locator('.markdown a', { hasText: 'click me' });
+    // Nothing on the link can run: no href to navigate to, no handler attribute (a click runs
+    // handlers as it is dispatched, so their effects would show right after it).
     expect(await link.getAttribute('href')).toBeNull();
+    expect(
+      await link.evaluate((element: { getAttributeNames(): string[] }) =>
+        element.getAttributeNames().filter((name) => name.startsWith('on')),
+      ),
+    ).toEqual([]);
     await link.click();
-    await page.waitForTimeout(200);
     expect(await page.evaluate('window.__xss')).toBeUndefined();
     expect(await page.locator('.markdown script, .markdown img, .markdown [onerror]').count()).toBe(
       0,

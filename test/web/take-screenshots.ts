@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { repoRoot } from '../support/shared-dir.ts';
 
 /** Where browser tests save their screenshots (git-ignored). */
@@ -8,6 +9,21 @@ export const SCREENSHOT_DIR = path.join(repoRoot, 'test-results', 'screenshots')
 /** The two widths every page is checked at. */
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Sets the viewport and waits until the page has drawn two frames at the new width, so the layout
+ * for it (media queries, and what resize observers changed) is in place.
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }) {
+  await page.setViewportSize(viewport);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.innerWidth))))',
+      ),
+    )
+    .toBe(viewport.width);
+}
 
 /**
  * Saves `<name>-1280.png` and `<name>-390.png` of the page (full page by default) and answers
@@ -28,8 +44,7 @@ export async function takeScreenshots(
     ['1280', DESKTOP],
     ['390', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
+    await resizeTo(page, viewport);
     if (label === '390') {
       scrollsSideways = (await page.evaluate(
         'document.documentElement.scrollWidth > document.documentElement.clientWidth',

@@ -8,22 +8,11 @@ import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
+import { resizeTo } from './take-screenshots.ts';
 
 const screenshotDir = path.join(repoRoot, 'test-results', 'screenshots');
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-const xssBody = [
-  '# Probe',
-  '',
-  '<script>window.__xss = "script"</script>',
-  '',
-  '<img src="x" onerror="window.__xss = \'onerror\'">',
-  '',
-  '[click me](javascript:window.__xss="link")',
-  '',
-  'After the probes.',
-].join('\n');
 
 let webDir: BuiltWebUi;
 let server: WebServer;
@@ -38,8 +27,7 @@ async function screenshot(name: string, options: { fullPage?: boolean } = {}) {
     ['1280', DESKTOP],
     ['390', PHONE],
   ] as const) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(150);
+    await resizeTo(page, viewport);
     await page.screenshot({
       path: path.join(screenshotDir, `${name}-${label}.png`),
       fullPage: options.fullPage ?? true,
@@ -85,7 +73,7 @@ beforeAll(async () => {
     }),
   );
   await app.addSkill(
-    skillText('xss-probe', { description: 'Tries to run script.', body: xssBody }),
+    skillText('writing-style', { description: 'Write in the house style of our docs.' }),
   );
   const created = await app.store.skills.create({
     scope: 'workspace',
@@ -131,7 +119,7 @@ describe('web UI', () => {
     expect(await page.getByText('65 skills').isVisible()).toBe(true);
     expect(await skillNames()).toHaveLength(50);
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await page.getByRole('link', { name: 'xss-probe', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'writing-style', exact: true }).waitFor();
     expect(await skillNames()).toHaveLength(15);
     await page.goto(`${server.url}/skills`);
     await page.getByRole('link', { name: 'bulk-00', exact: true }).waitFor();
@@ -249,23 +237,6 @@ describe('web UI', () => {
     await page.getByRole('button', { name: 'fill.py' }).click();
     await page.getByText('print("filling")').waitFor();
     await screenshot('skill-files');
-  });
-
-  it('renders a hostile body without running anything', async () => {
-    let dialogs = 0;
-    page.on('dialog', (dialog) => {
-      dialogs += 1;
-      void dialog.dismiss();
-    });
-    await page.goto(`${server.url}/skills/xss-probe?scope=workspace`);
-    await page.getByText('After the probes.').waitFor();
-    const link = page.locator('.markdown a', { hasText: 'click me' });
-    expect(await link.getAttribute('href')).toBeNull();
-    await link.click();
-    await page.waitForTimeout(200);
-    expect(await page.evaluate('window.__xss')).toBeUndefined();
-    expect(await page.locator('.markdown script, .markdown img[onerror]').count()).toBe(0);
-    expect(dialogs).toBe(0);
   });
 
   it('compares versions side by side and restores an old one', async () => {

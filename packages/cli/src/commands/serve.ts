@@ -53,14 +53,15 @@ export async function runServe(terminal: Terminal, options: ServeCommandOptions)
       'Tokens:      POST /api/tokens, or `skillset token create --name NAME` (on PGlite, with the server stopped)',
     );
   }
-  say('Press Ctrl+C to stop.');
   // Ctrl+C reaches npm and every process of the terminal's group, and npm passes it on too: the
-  // server gets it more than once, so the handlers stay until it has closed.
+  // server gets it more than once, so the handlers stay until it has closed. They are in place
+  // before the line inviting Ctrl+C is printed.
   let stop = () => {};
   const stopRequested = new Promise<void>((resolve) => {
     stop = resolve;
   });
   for (const signal of STOP_SIGNALS) process.on(signal, stop);
+  say('Press Ctrl+C to stop.');
   try {
     await stopRequested;
     await server.close();

@@ -1,13 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { SyncClient } from './sync-client.ts';
 import { watchSync } from './watch-sync.ts';
 
-/** A feed that connects after `delayMs` and then stays open without events until aborted. */
-function slowQuietFeed(delayMs: number): SyncClient {
+/** A feed that connects when `connected` resolves and then stays open without events until aborted. */
+function quietFeed(connected: Promise<void>): SyncClient {
   return {
     events: async (signal: AbortSignal) => {
-      await sleep(delayMs, undefined, { signal });
+      await Promise.race([
+        connected,
+        new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      ]);
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           signal.addEventListener('abort', () => controller.close(), { once: true });
@@ -21,9 +23,13 @@ function slowQuietFeed(delayMs: number): SyncClient {
 describe('watchSync', () => {
   it('runs a pass once the feed connects, so a change made before it is not missed', async () => {
     const stop = new AbortController();
+    let connect = () => {};
+    const connected = new Promise<void>((resolve) => {
+      connect = resolve;
+    });
     let passes = 0;
     const watching = watchSync({
-      client: slowQuietFeed(100),
+      client: quietFeed(connected),
       pass: async () => {
         passes += 1;
       },
@@ -31,7 +37,9 @@ describe('watchSync', () => {
       signal: stop.signal,
       settleMs: 10,
     });
-    for (let waited = 0; passes < 2 && waited < 5_000; waited += 20) await sleep(20);
+    expect(passes).toBe(1);
+    connect();
+    await expect.poll(() => passes, { timeout: 5000 }).toBe(2);
     stop.abort();
     await watching;
     expect(passes).toBe(2);

@@ -123,14 +123,41 @@ describe('renderSkillBody', () => {
     );
   });
 
-  it('renders a 20 KB body in linear time', () => {
+  it('renders a 20 KB body in linear time: twice the body, twice the matching work', () => {
     const body =
       `Deploy $0 to $env with {{env}} at \${SKILL_DIR}; costs $9. ${'{{ '.repeat(50)}`.repeat(250);
     const names = ['env', 'a-very-long-argument-name'];
     const bound = argumentsOf('x', ['x'], { env: 'prod' });
-    const started = performance.now();
-    for (let round = 0; round < 20; round++) render(body, bound, names);
+    const once = matchingWork(() => render(body, bound, names));
+    const twice = matchingWork(() => render(body + body, bound, names));
     expect(body.length).toBeGreaterThan(20_000);
-    expect(performance.now() - started).toBeLessThan(500);
+    // Each character is looked at a bounded number of times, never rescanned from an earlier match.
+    expect(once.scanned).toBeLessThan(2 * body.length);
+    expect(twice.calls).toBeLessThanOrEqual(2 * once.calls + 1);
+    expect(twice.scanned).toBeLessThanOrEqual(2 * once.scanned + 1);
   });
 });
+
+/**
+ * How many regular-expression matches `run` makes and how many characters they cover (a failed
+ * sticky match counts one; an unanchored one counts up to where it stopped searching).
+ */
+function matchingWork(run: () => void): { calls: number; scanned: number } {
+  const exec = RegExp.prototype.exec;
+  let calls = 0;
+  let scanned = 0;
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const from = this.global || this.sticky ? this.lastIndex : 0;
+    const match = exec.call(this, input);
+    calls += 1;
+    if (this.sticky) scanned += match ? match[0].length : 1;
+    else scanned += (match ? match.index + match[0].length : input.length) - from;
+    return match;
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return { calls, scanned };
+}

@@ -56,7 +56,10 @@ describe('createWorkspaceSkills', () => {
           logger: pino({ level: 'silent' }),
         }),
       ).rejects.toThrow();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A later read of the closed store fails after the listing that failed under the call; once
+      // it has, a turn of the event loop lets Node report any rejection nobody observed.
+      await expect(store.skills.list({ workspaceId: owner.workspaceId })).rejects.toThrow();
+      await new Promise((resolve) => setImmediate(resolve));
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }

@@ -25,16 +25,8 @@ function collectEvents(body: ReadableStream<Uint8Array>) {
   return { events, done, cancel: () => reader.cancel() };
 }
 
-async function waitFor(condition: () => boolean, timeout: number) {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeout) throw new Error(`not within ${timeout} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('GET /api/events', () => {
-  it('delivers a change within one second, only to the changed workspace', async () => {
+  it('delivers a change, only to the changed workspace', async () => {
     await using server = await createRuntimeTestApp();
     const other = await server.addWorkspace('other');
     const mine = await server.request('GET', '/api/events', { token: server.owner.token });
@@ -43,15 +35,15 @@ describe('GET /api/events', () => {
     expect(mine.headers.get('content-type')).toMatch(/text\/event-stream/);
     const mineEvents = collectEvents(mine.body as ReadableStream<Uint8Array>);
     const theirEvents = collectEvents(theirs.body as ReadableStream<Uint8Array>);
-    const started = Date.now();
     await server.addSkill(skillText('fresh'));
-    await waitFor(() => mineEvents.events.length > 0, 1000);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => mineEvents.events.length).toBeGreaterThan(0);
     expect(mineEvents.events[0]).toMatchObject({ type: 'created', name: 'fresh' });
     await server.addSkill(skillText('theirs'), { workspaceId: other.workspaceId });
-    await waitFor(() => theirEvents.events.length > 0, 1000);
-    expect(theirEvents.events.map((event) => event.name)).toEqual(['theirs']);
-    expect(mineEvents.events.map((event) => event.name)).toEqual(['fresh']);
+    await expect.poll(() => theirEvents.events.map((event) => event.name)).toEqual(['theirs']);
+    // A later change of my workspace arrives after "theirs" would have, had it been sent to me.
+    await server.addSkill(skillText('later'));
+    await expect.poll(() => mineEvents.events.length).toBeGreaterThan(1);
+    expect(mineEvents.events.map((event) => event.name)).toEqual(['fresh', 'later']);
     await mineEvents.cancel();
     await theirEvents.cancel();
   });
@@ -61,12 +53,8 @@ describe('GET /api/events', () => {
     const response = await server.request('GET', '/api/events', { token: server.owner.token });
     const stream = collectEvents(response.body as ReadableStream<Uint8Array>);
     await server.runtime.close();
-    await expect(
-      Promise.race([
-        stream.done.then(() => 'ended'),
-        new Promise((resolve) => setTimeout(() => resolve('open'), 1000)),
-      ]),
-    ).resolves.toBe('ended');
+    // The stream's end is the event itself: a stream left open fails the test by its timeout.
+    await expect(stream.done).resolves.toBeUndefined();
   });
 
   it('refuses requests without a token', async () => {

@@ -173,11 +173,7 @@ describe('GET /api/skills/prompt', () => {
       ).text;
     expect(await read()).not.toContain('late-skill');
     await server.addSkill(skillText('late-skill'));
-    const start = Date.now();
-    while (!(await read()).includes('late-skill')) {
-      expect(Date.now() - start).toBeLessThan(1000);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await expect.poll(read, { timeout: 5000 }).toContain('late-skill');
   });
 });
 
@@ -231,13 +227,8 @@ describe('POST /api/skills/invoke', () => {
       skillMd: deploy.replace('Deploy to $env now.', 'Ship it to $env.'),
     });
     expect(updated.ok).toBe(true);
-    const deadline = Date.now() + 5000;
-    let latest = await invokeDeploy();
-    while (latest?.version !== 2 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      latest = await invokeDeploy();
-    }
-    expect(latest).toMatchObject({ version: 2 });
+    await expect.poll(invokeDeploy, { timeout: 5000 }).toMatchObject({ version: 2 });
+    const latest = await invokeDeploy();
     expect(latest?.content).toContain('Ship it to production.');
     expect(latest?.content).not.toContain('Deploy to');
   });
