@@ -6,7 +6,6 @@ import { useMe } from '../app/use-me.ts';
 import { findAgentByName, useAgents } from './agent-queries.ts';
 import { AgentSettingsForm } from './agent-settings-form.tsx';
 import { AgentTokens } from './agent-tokens.tsx';
-import { canManageAgents } from './can-manage-agents.ts';
 import { DeleteAgentButton } from './delete-agent-button.tsx';
 import { PermissionMatrixTable } from './permission-matrix-table.tsx';
 
@@ -40,7 +39,7 @@ export function AgentPage() {
       </EmptyState>
     );
   }
-  const canManage = canManageAgents(me.data);
+  const canManage = me.data?.can.manageAgents === true;
   const workspaceId = me.data?.principal.workspaceId ?? agent.workspaceId;
   return (
     <Stack gap="md">

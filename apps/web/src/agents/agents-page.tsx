@@ -4,7 +4,6 @@ import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
 import { agentPath } from './agent-path.ts';
 import { type Agent, useAgents } from './agent-queries.ts';
-import { canManageAgents } from './can-manage-agents.ts';
 import { CreateAgentForm } from './create-agent-form.tsx';
 import { WaitingApprovalsCard } from './waiting-approvals-card.tsx';
 
@@ -58,7 +57,7 @@ function AgentListItem({ agent }: { agent: Agent }) {
 export function AgentsPage() {
   const me = useMe();
   const agents = useAgents();
-  const canManage = canManageAgents(me.data);
+  const canManage = me.data?.can.manageAgents === true;
   return (
     <Stack gap="md">
       <div>

@@ -5885,6 +5885,7 @@ export interface components {
             };
             agent?: components["schemas"]["Agent"];
             workspaces: components["schemas"]["Workspace"][];
+            can: components["schemas"]["WorkspaceAbilities"];
         };
         Agent: {
             id: string;
@@ -5963,6 +5964,21 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
+        /** @description What I may do in the current workspace, decided by the rules the server enforces: show only these actions */
+        WorkspaceAbilities: {
+            editSkills: boolean;
+            seeProposals: boolean;
+            manageAgents: boolean;
+            manageRules: boolean;
+            manageSecrets: boolean;
+            managePeople: boolean;
+            manageSettings: boolean;
+            readAudit: boolean;
+            reloadSkills: boolean;
+            deleteWorkspace: boolean;
+            /** @description The roles I may invite someone as, strongest first (empty: none) */
+            inviteRoles: components["schemas"]["WorkspaceRole"][];
+        };
         Member: {
             userId: string;
             name: string;
@@ -5973,6 +5989,14 @@ export interface components {
             /** @description May publish others' proposals: admins and owners always, members with the grant */
             reviewer: boolean;
             createdAt: string;
+            /** @description What I may do to this member, by the rules the server enforces */
+            can: {
+                /** @description The roles I may give this member, strongest first (empty: none) */
+                changeRoleTo: components["schemas"]["WorkspaceRole"][];
+                /** @description Give or take the reviewer grant */
+                changeReviewer: boolean;
+                remove: boolean;
+            };
         };
         MemberSignInLink: {
             /** @enum {string} */
@@ -6143,6 +6167,7 @@ export interface components {
             }[];
             issues: components["schemas"]["SkillIssue"][];
             signature: components["schemas"]["SkillSignature"];
+            can: components["schemas"]["SkillAbilities"];
             /** @description Revisions proposed and waiting for review ("update pending"), newest first; always empty for agents */
             pendingProposals: {
                 version: number;
@@ -6192,6 +6217,14 @@ export interface components {
             reason?: string;
             /** @description For `invalid`: a stable code (unknown_signer, file_changed, …) */
             code?: string;
+        };
+        /** @description What I may do to this skill, decided by the rules its write routes enforce */
+        SkillAbilities: {
+            /** @description Save a new version (a proposal where review is on) */
+            edit: boolean;
+            delete: boolean;
+            /** @description Switch the skill on or off */
+            enable: boolean;
         };
         Proposal: {
             /** @enum {boolean} */

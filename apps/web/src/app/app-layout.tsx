@@ -25,7 +25,6 @@ import {
 import { Link, NavLink, Outlet } from 'react-router';
 import type { Me } from '../api/client.ts';
 import { useProposals } from '../review/proposal-queries.ts';
-import { hasRole } from '../team/roles.ts';
 import classes from './app-layout.module.css';
 import { SignOutButton } from './sign-out-button.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -37,23 +36,20 @@ const NAVIGATION = [
   { to: '/playground', label: 'Playground', icon: IconMessageChatbot },
   { to: '/health', label: 'Health', icon: IconHeartbeat },
   { to: '/usage', label: 'Usage', icon: IconChartBar },
-  { to: '/proposals', label: 'Proposals', icon: IconGitPullRequest, memberOnly: true },
+  { to: '/proposals', label: 'Proposals', icon: IconGitPullRequest, needs: 'seeProposals' },
   { to: '/team', label: 'Team', icon: IconUsers },
-  { to: '/secrets', label: 'Secrets', icon: IconLock, adminOnly: true },
+  { to: '/secrets', label: 'Secrets', icon: IconLock, needs: 'manageSecrets' },
   { to: '/settings', label: 'Settings', icon: IconSettings },
 ] as const;
 
 /**
- * The main navigation's links (Proposals, with how many wait for review, for members and up;
- * Secrets for admins only); `onNavigate` closes the phone menu.
+ * The main navigation's links, each shown when the server says I may use it (Proposals with how
+ * many wait for review); `onNavigate` closes the phone menu.
  */
 function NavigationLinks({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
-  const admin = hasRole(me.principal.role, 'admin');
-  const member = hasRole(me.principal.role, 'member');
-  const waiting = useProposals('proposed', { enabled: member }).data?.items.length ?? 0;
-  const links = NAVIGATION.filter(
-    (link) => (admin || !('adminOnly' in link)) && (member || !('memberOnly' in link)),
-  );
+  const { can } = me;
+  const waiting = useProposals('proposed', { enabled: can.seeProposals }).data?.items.length ?? 0;
+  const links = NAVIGATION.filter((link) => !('needs' in link) || can[link.needs]);
   return links.map(({ to, label, icon: Icon }) => (
     <NavLink key={to} to={to} className={classes.link} onClick={onNavigate}>
       <Icon size={18} aria-hidden />

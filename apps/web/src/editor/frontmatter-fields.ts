@@ -1,4 +1,4 @@
-import { FIELD_ALIASES } from '@skillset/core';
+import { FIELD_ALIASES } from '@skillset/core/authoring';
 import { Document, isCollection, isMap, isNode, isScalar, type Node, parseDocument } from 'yaml';
 
 /** A top-level frontmatter field and the whole lines it takes in the YAML text. */

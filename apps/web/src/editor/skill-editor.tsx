@@ -11,7 +11,6 @@ import { proposalNotice } from '../review/proposal-notice.ts';
 import { proposalPath } from '../review/proposal-path.ts';
 import { useProposals } from '../review/proposal-queries.ts';
 import { skillPath } from '../skills/skill-path.ts';
-import { hasRole } from '../team/roles.ts';
 import { ConflictView } from './conflict-view.tsx';
 import { DiagnosticsList } from './diagnostics-list.tsx';
 import { LeaveGuardModal } from './leave-guard-modal.tsx';
@@ -58,7 +57,7 @@ export function SkillEditor({
   const me = useMe();
   const workspaceSkill = (existing?.scope ?? scope) === 'workspace';
   const review = useProposals('proposed', {
-    enabled: workspaceSkill && hasRole(me.data?.principal.role, 'member'),
+    enabled: workspaceSkill && me.data?.can.seeProposals === true,
   });
   // Where review is required, a save changes nothing served: say so before the click.
   const proposing = workspaceSkill && review.data?.review === 'required';

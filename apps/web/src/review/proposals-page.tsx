@@ -3,7 +3,6 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import type { Me } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
-import { hasRole } from '../team/roles.ts';
 import { proposalPath } from './proposal-path.ts';
 import { type ProposalState, type RevisionInReview, useProposals } from './proposal-queries.ts';
 import { ProposalStateBadge } from './proposal-state-badge.tsx';
@@ -68,7 +67,7 @@ function ProposalItem({ revision, me }: { revision: RevisionInReview; me: Me }) 
 export function ProposalsPage({ me }: { me: Me }) {
   const [params, setParams] = useSearchParams();
   const state: ProposalState = params.get('state') === 'rejected' ? 'rejected' : 'proposed';
-  const member = hasRole(me.principal.role, 'member');
+  const member = me.can.seeProposals;
   const proposals = useProposals(state, { enabled: member });
   const setState = (value: string) =>
     setParams(
@@ -96,7 +95,7 @@ export function ProposalsPage({ me }: { me: Me }) {
       {proposals.data?.review === 'off' ? (
         <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
           Review is off in this workspace: a saved change is published at once.{' '}
-          {hasRole(me.principal.role, 'admin') ? (
+          {me.can.manageSettings ? (
             <>
               Turn on <em>Require review</em> in{' '}
               <Anchor component={Link} to="/settings" underline="always" c="inherit" inherit>

@@ -6,7 +6,6 @@ import { ApiError } from '../api/api-error.ts';
 import type { Me } from '../api/client.ts';
 import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
-import { hasRole } from '../team/roles.ts';
 import { useMembers } from '../team/team-queries.ts';
 import { AddSecretForm } from './add-secret-form.tsx';
 import { EditSecretModal } from './edit-secret-modal.tsx';
@@ -160,7 +159,7 @@ function SecretsSection({ workspaceId, userId }: { workspaceId: string; userId: 
 
 /** The Secrets page: admins add, rebind and delete the workspace's secrets; values are never shown. */
 export function SecretsPage({ me }: { me: Me }) {
-  const admin = hasRole(me.principal.role, 'admin');
+  const admin = me.can.manageSecrets;
   return (
     <Stack gap="lg">
       <Intro />

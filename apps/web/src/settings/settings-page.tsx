@@ -1,6 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { Me } from '../api/client.ts';
-import { hasRole } from '../team/roles.ts';
 import { ConnectAgentsCard } from './connect-agents-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import { TokensCard } from './tokens-card.tsx';
@@ -8,7 +7,7 @@ import { WorkspaceSettingsCard } from './workspace-settings-card.tsx';
 
 /** Settings: syncing my agents, my tokens, the workspace's settings and signing out everywhere. */
 export function SettingsPage({ me }: { me: Me }) {
-  const admin = hasRole(me.principal.role, 'admin');
+  const admin = me.can.manageSettings;
   return (
     <Stack gap="lg" maw={880}>
       <Stack gap={2}>
@@ -18,7 +17,7 @@ export function SettingsPage({ me }: { me: Me }) {
         </Text>
       </Stack>
       <ConnectAgentsCard />
-      <TokensCard admin={admin} />
+      <TokensCard manageAgents={me.can.manageAgents} />
       <WorkspaceSettingsCard workspaceId={me.principal.workspaceId} canEdit={admin} />
       {me.principal.sessionId === undefined ? null : <SessionsCard me={me} />}
     </Stack>

@@ -183,10 +183,10 @@ function TokenRow({
 }
 
 /** Bearer tokens: create one (shown once, with a Copy button), list them, revoke them. */
-export function TokensCard({ admin }: { admin: boolean }) {
+export function TokensCard({ manageAgents }: { manageAgents: boolean }) {
   const queryClient = useQueryClient();
   const tokens = useTokens();
-  const agents = useAgents(admin);
+  const agents = useAgents(manageAgents);
   const [created, setCreated] = useState<Schemas['CreatedToken'] | undefined>();
   const [revoking, setRevoking] = useState<Token | undefined>();
   const agentNames = new Map((agents.data ?? []).map((agent) => [agent.id, agent.name]));

@@ -30,7 +30,8 @@ export function ResetToBuiltinButton({ skill }: { skill: SkillDetail }) {
       navigate(skillPath({ name: skill.name, scope: 'builtin' }));
     },
   });
-  if (skill.scope === 'builtin' || !skill.shadows.some((other) => other.scope === 'builtin')) {
+  const shadowsBuiltin = skill.shadows.some((other) => other.scope === 'builtin');
+  if (skill.scope === 'builtin' || !shadowsBuiltin || !skill.can.delete) {
     return null;
   }
   return (

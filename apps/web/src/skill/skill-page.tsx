@@ -22,7 +22,6 @@ import { skillPath } from '../skills/skill-path.ts';
 import { readSkillScope } from '../skills/skill-scopes.ts';
 import { useToggleSkill } from '../skills/use-toggle-skill.tsx';
 import { ArgumentsCard } from './arguments-card.tsx';
-import { canEditSkill } from './can-edit-skill.ts';
 import { DeleteSkillButton } from './delete-skill-button.tsx';
 import { EligibilityCard } from './eligibility-card.tsx';
 import { FilesPanel } from './files-panel.tsx';
@@ -135,6 +134,7 @@ export function SkillPage() {
               label={enabled ? 'On' : 'Off'}
               aria-label={`${skill.name} enabled`}
               checked={enabled}
+              disabled={!skill.can.enable}
               aria-busy={toggle.isPending}
               onChange={(event) => {
                 if (toggle.isPending) return;
@@ -145,7 +145,7 @@ export function SkillPage() {
                 });
               }}
             />
-            {skill.scope === 'builtin' ? null : (
+            {!skill.can.edit ? null : (
               <Button
                 component={Link}
                 to={`/skills/${encodeURIComponent(skill.name)}/edit?scope=${skill.scope}`}
@@ -169,7 +169,7 @@ export function SkillPage() {
               Download ZIP
             </Button>
             <ResetToBuiltinButton skill={skill} />
-            <DeleteSkillButton skill={skill} />
+            {skill.can.delete ? <DeleteSkillButton skill={skill} /> : null}
           </Group>
         </Group>
         <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -245,7 +245,7 @@ export function SkillPage() {
             <TriggerEvalSection
               skill={{ name: skill.name, scope: skill.scope }}
               current={skill.version}
-              canRun={canEditSkill(me.data, skill.scope)}
+              canRun={skill.can.edit}
             />
           </Stack>
         </Grid.Col>

@@ -11,7 +11,6 @@ import { isProposal } from '../review/is-proposal.ts';
 import { proposalNotice } from '../review/proposal-notice.ts';
 import { proposalPath } from '../review/proposal-path.ts';
 import { useProposals } from '../review/proposal-queries.ts';
-import { hasRole } from '../team/roles.ts';
 import { PublishVersionModal } from './publish-version-modal.tsx';
 import { type SkillKey, useSkillVersions } from './skill-queries.ts';
 import { VersionComparison } from './version-comparison.tsx';
@@ -33,7 +32,7 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
   const workspaceSkill = skill.scope === 'workspace';
   // The server says whether this person may publish, and whether changes wait for review.
   const review = useProposals('proposed', {
-    enabled: workspaceSkill && hasRole(me.data?.principal.role, 'member'),
+    enabled: workspaceSkill && me.data?.can.seeProposals === true,
   }).data;
   const mayPublish = workspaceSkill && review?.mayReview === true;
   const proposing = workspaceSkill && review?.review === 'required';

@@ -99,11 +99,11 @@ function PendingInvitations({
  */
 export function InvitationsCard({
   workspaceId,
-  myRole,
+  inviteRoles,
   mailConfigured,
 }: {
   workspaceId: string;
-  myRole: WorkspaceRole;
+  inviteRoles: readonly WorkspaceRole[];
   mailConfigured: boolean;
 }) {
   const [created, setCreated] = useState<Schemas['CreatedInvitation'] | undefined>();
@@ -120,7 +120,7 @@ export function InvitationsCard({
         </Title>
         <InviteForm
           workspaceId={workspaceId}
-          myRole={myRole}
+          inviteRoles={inviteRoles}
           mailConfigured={mailConfigured}
           onCreated={setCreated}
         />

@@ -3,7 +3,7 @@ import { IconMailPlus, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, type Schemas, unwrap } from '../api/client.ts';
-import { grantableRoles, ROLE_OPTIONS, type WorkspaceRole } from './roles.ts';
+import { ROLE_OPTIONS, type WorkspaceRole } from './roles.ts';
 
 type Kind = Schemas['InvitationKind'];
 
@@ -17,12 +17,13 @@ const KIND_HINTS: Record<Kind, string> = {
 /** The invitation form: address, role and, when the server sends mail, the kind of invitation. */
 export function InviteForm({
   workspaceId,
-  myRole,
+  inviteRoles,
   mailConfigured,
   onCreated,
 }: {
   workspaceId: string;
-  myRole: WorkspaceRole;
+  /** The roles the server lets me invite someone as. */
+  inviteRoles: readonly WorkspaceRole[];
   mailConfigured: boolean;
   onCreated: (created: Schemas['CreatedInvitation']) => void;
 }) {
@@ -31,7 +32,6 @@ export function InviteForm({
   const [role, setRole] = useState<WorkspaceRole>('member');
   const [chosenKind, setKind] = useState<Kind>('email');
   const kind: Kind = mailConfigured ? chosenKind : 'open_link';
-  const grantable = grantableRoles(myRole);
   const create = useMutation({
     mutationFn: () =>
       unwrap(
@@ -69,7 +69,7 @@ export function InviteForm({
           />
           <Select
             label="Role"
-            data={ROLE_OPTIONS.filter((option) => grantable.includes(option.value)).map(
+            data={ROLE_OPTIONS.filter((option) => inviteRoles.includes(option.value)).map(
               (option) => ({ value: option.value, label: option.label }),
             )}
             value={role}

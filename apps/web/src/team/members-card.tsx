@@ -18,21 +18,15 @@ import { api, unwrap } from '../api/client.ts';
 import { ConfirmModal } from '../app/confirm-modal.tsx';
 import { ErrorState, LoadingState } from '../app/states.tsx';
 import { MemberSignInLinkMenu } from './member-sign-in-link-menu.tsx';
-import {
-  canManageMember,
-  grantableRoles,
-  hasRole,
-  ROLE_OPTIONS,
-  roleLabel,
-  type WorkspaceRole,
-} from './roles.ts';
+import { ROLE_OPTIONS, roleLabel, type WorkspaceRole } from './roles.ts';
 import classes from './team.module.css';
 import { type Member, useMembers } from './team-queries.ts';
 
 interface MembersCardProps {
   workspaceId: string;
   myUserId: string;
-  myRole: WorkspaceRole | undefined;
+  /** I may give sign-in links (the server still refuses one for a member as strong as me). */
+  managePeople: boolean;
   /** The server sends mail, so an admin may mail a member a sign-in link. */
   mailConfigured: boolean;
 }
@@ -142,12 +136,15 @@ function ReviewerControl({
  * The members of the workspace and who may review; admins and owners change roles and reviewer
  * grants, remove people and give them sign-in links.
  */
-export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: MembersCardProps) {
+export function MembersCard({
+  workspaceId,
+  myUserId,
+  managePeople,
+  mailConfigured,
+}: MembersCardProps) {
   const members = useMembers(workspaceId);
   const { changeRole, changeReviewer, remove } = useMemberMutations(workspaceId);
   const [removing, setRemoving] = useState<Member | undefined>();
-  const grantable = grantableRoles(myRole);
-  const admin = hasRole(myRole, 'admin');
   const closeRemove = () => {
     setRemoving(undefined);
     remove.reset();
@@ -173,9 +170,11 @@ export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: M
         {members.data === undefined ? null : (
           <Stack gap={0} component="ul" aria-label="Members" className={classes.list}>
             {members.data.map((member) => {
-              const manageable = member.userId !== myUserId && canManageMember(myRole, member.role);
+              // The server says what I may do to each member; my own row offers nothing.
+              const me = member.userId === myUserId;
+              const roleChoices = me ? [] : member.can.changeRoleTo;
               const options = ROLE_OPTIONS.filter(
-                (option) => grantable.includes(option.value) || option.value === member.role,
+                (option) => roleChoices.includes(option.value) || option.value === member.role,
               ).map((option) => ({ value: option.value, label: option.label }));
               return (
                 <Group
@@ -219,14 +218,14 @@ export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: M
                   <Group gap="xs" wrap="nowrap">
                     <ReviewerControl
                       member={member}
-                      canGrant={admin}
+                      canGrant={member.can.changeReviewer}
                       pending={
                         changeReviewer.isPending &&
                         changeReviewer.variables.member.userId === member.userId
                       }
                       onChange={(reviewer) => changeReviewer.mutate({ member, reviewer })}
                     />
-                    {manageable ? (
+                    {roleChoices.length > 0 ? (
                       <Select
                         aria-label={`Role of ${member.name}`}
                         size="xs"
@@ -246,14 +245,14 @@ export function MembersCard({ workspaceId, myUserId, myRole, mailConfigured }: M
                         {roleLabel(member.role)}
                       </Badge>
                     )}
-                    {admin && member.userId !== myUserId ? (
+                    {managePeople && !me ? (
                       <MemberSignInLinkMenu
                         workspaceId={workspaceId}
                         member={member}
                         mailConfigured={mailConfigured}
                       />
                     ) : null}
-                    {manageable ? (
+                    {member.can.remove && !me ? (
                       <Tooltip label={`Remove ${member.name}`}>
                         <ActionIcon
                           variant="subtle"

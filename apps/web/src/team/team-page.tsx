@@ -5,14 +5,12 @@ import { useSignInMethods } from '../app/use-sign-in-methods.ts';
 import { AuditLogCard } from './audit-log-card.tsx';
 import { InvitationsCard } from './invitations-card.tsx';
 import { MembersCard } from './members-card.tsx';
-import { hasRole } from './roles.ts';
 
 /** The team page: members and roles, invitations and the audit log (the last two for admins). */
 export function TeamPage({ me }: { me: Me }) {
   const workspaceId = me.principal.workspaceId;
   const workspace = me.workspaces.find((each) => each.id === workspaceId);
-  const role = me.principal.role;
-  const admin = hasRole(role, 'admin');
+  const { can } = me;
   const mailConfigured = useSignInMethods().data?.email === true;
   return (
     <Stack gap="lg">
@@ -23,20 +21,20 @@ export function TeamPage({ me }: { me: Me }) {
         </Text>
       </Stack>
       <SimpleGrid
-        cols={{ base: 1, md: admin ? 2 : 1 }}
+        cols={{ base: 1, md: can.managePeople ? 2 : 1 }}
         spacing="lg"
         style={{ alignItems: 'start' }}
       >
         <MembersCard
           workspaceId={workspaceId}
           myUserId={me.principal.id}
-          myRole={role}
+          managePeople={can.managePeople}
           mailConfigured={mailConfigured}
         />
-        {admin && role !== undefined ? (
+        {can.managePeople ? (
           <InvitationsCard
             workspaceId={workspaceId}
-            myRole={role}
+            inviteRoles={can.inviteRoles}
             mailConfigured={mailConfigured}
           />
         ) : (
@@ -45,7 +43,7 @@ export function TeamPage({ me }: { me: Me }) {
           </Alert>
         )}
       </SimpleGrid>
-      {admin ? <AuditLogCard workspaceId={workspaceId} /> : null}
+      {can.readAudit ? <AuditLogCard workspaceId={workspaceId} /> : null}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { hasRole, type Store, type StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { forbiddenError } from './forbidden-error.ts';
 import { type AgentPrincipal, assertRole } from './require-role.ts';
+import { ABILITY_ROLES } from './workspace-abilities.ts';
 
 /** Options for {@link assertManageRole}. */
 export interface AssertManageRoleOptions {
@@ -60,7 +61,7 @@ export async function assertManageRole(options: AssertManageRoleOptions): Promis
       }
       return;
     }
-    assertRole(principal.role, 'member', `manage ${what}`);
+    assertRole(principal.role, ABILITY_ROLES.editSkills, `manage ${what}`);
     if (scope === 'personal' && options.ownerUserId != null) {
       if (options.ownerUserId !== principal.userId) {
         throw forbiddenError(`"${name}" is another user's personal skill.`);

@@ -1,13 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../app/api-app.ts';
 import type { AppDependencies } from '../app/app-dependencies.ts';
-import { apiErrorBodySchema } from '../http/api-error-body.ts';
+import { jsonErrorResponse } from '../http/error-responses.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import { signInMail } from '../identity/identity-mail.ts';
 import { linkOrigin } from '../identity/identity-services.ts';
 import { mailNotConfigured } from '../identity/mail-not-configured.ts';
-
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 
 const signInMethodsSchema = z
   .object({
@@ -54,10 +52,10 @@ const requestEmailSignIn = createRoute({
       description: 'If an account proved this address, a link is on its way',
       content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
     },
-    400: { description: 'Not an email address', content: errorContent },
-    403: { description: 'A foreign Origin (origin_not_allowed)', content: errorContent },
-    413: { description: 'The request body is too large', content: errorContent },
-    503: { description: 'The server sends no mail (mail_not_configured)', content: errorContent },
+    400: jsonErrorResponse('Not an email address'),
+    403: jsonErrorResponse('A foreign Origin (origin_not_allowed)'),
+    413: jsonErrorResponse('The request body is too large'),
+    503: jsonErrorResponse('The server sends no mail (mail_not_configured)'),
   },
 });
 

@@ -2,11 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '@skillset/store';
 import type { ApiApp } from '../app/api-app.ts';
 import type { AppDependencies } from '../app/app-dependencies.ts';
-import { apiErrorBodySchema } from '../http/api-error-body.ts';
+import { jsonErrorResponse } from '../http/error-responses.ts';
 import { exchangeSignInCode } from './exchange-sign-in-code.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from './session-cookie.ts';
-
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 
 const sessionRequestSchema = z.strictObject({
   code: z.string().min(1).max(200).openapi({
@@ -36,15 +34,13 @@ const createSession = createRoute({
       description: 'Signed in; the session cookie is set',
       content: { 'application/json': { schema: sessionSchema } },
     },
-    400: { description: 'Invalid request', content: errorContent },
-    403: {
-      description:
-        'A foreign Origin (origin_not_allowed), or a link an admin copied whose rule no longer holds (sign_in_link_not_allowed)',
-      content: errorContent,
-    },
-    404: { description: 'Unknown code (code_not_found)', content: errorContent },
-    410: { description: 'Used or expired code (code_used, code_expired)', content: errorContent },
-    413: { description: 'The request body is too large', content: errorContent },
+    400: jsonErrorResponse('Invalid request'),
+    403: jsonErrorResponse(
+      'A foreign Origin (origin_not_allowed), or a link an admin copied whose rule no longer holds (sign_in_link_not_allowed)',
+    ),
+    404: jsonErrorResponse('Unknown code (code_not_found)'),
+    410: jsonErrorResponse('Used or expired code (code_used, code_expired)'),
+    413: jsonErrorResponse('The request body is too large'),
   },
 });
 
@@ -82,7 +78,7 @@ const deleteSession = createRoute({
         },
       },
     },
-    403: { description: 'Missing or foreign Origin (origin_not_allowed)', content: errorContent },
+    403: jsonErrorResponse('Missing or foreign Origin (origin_not_allowed)'),
   },
 });
 

@@ -7,6 +7,7 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import {
@@ -137,7 +138,7 @@ export function registerAgentRoutes(app: ApiApp, { store }: AppDependencies) {
   });
 
   app.openapi(createAgent, async (context) => {
-    const user = requireRole(context.var.principal, 'admin', 'create agents');
+    const user = requireRole(context.var.principal, ABILITY_ROLES.manageAgents, 'create agents');
     const body = context.req.valid('json');
     if (body.actsForUserId !== undefined) {
       await assertMember(store, user.workspaceId, body.actsForUserId);
@@ -169,7 +170,7 @@ export function registerAgentRoutes(app: ApiApp, { store }: AppDependencies) {
     const { id } = context.req.valid('param');
     const principal = context.var.principal;
     await findAgent(principal.workspaceId, id);
-    const user = requireRole(principal, 'admin', 'change agents');
+    const user = requireRole(principal, ABILITY_ROLES.manageAgents, 'change agents');
     const body = context.req.valid('json');
     if (body.actsForUserId != null) await assertMember(store, user.workspaceId, body.actsForUserId);
     await assertRevisionPins(store, user.workspaceId, body.settings?.revisionPins);
@@ -191,7 +192,7 @@ export function registerAgentRoutes(app: ApiApp, { store }: AppDependencies) {
     const { id } = context.req.valid('param');
     const principal = context.var.principal;
     await findAgent(principal.workspaceId, id);
-    const user = requireRole(principal, 'admin', 'delete agents');
+    const user = requireRole(principal, ABILITY_ROLES.manageAgents, 'delete agents');
     if (!(await store.agents.delete({ workspaceId: user.workspaceId, id, actor: actorOf(user) }))) {
       throw notFoundError('agent', id);
     }

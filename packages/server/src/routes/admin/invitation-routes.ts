@@ -5,6 +5,7 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
+import { ABILITY_ROLES, roleNeededToAssign } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { invitationMail } from '../../identity/identity-mail.ts';
 import { linkOrigin } from '../../identity/identity-services.ts';
@@ -69,7 +70,7 @@ export function registerInvitationRoutes(app: ApiApp, { store, identity }: AppDe
   app.openapi(listInvitations, async (context) => {
     const { id } = context.req.valid('param');
     const { role } = await adminOf(context.var.principal, id, 'list invitations');
-    assertRole(role, 'admin', 'list invitations');
+    assertRole(role, ABILITY_ROLES.managePeople, 'list invitations');
     const includeClosed = context.req.valid('query').includeClosed === 'true';
     const invitations = await store.invitations.list(id, { includeClosed });
     return context.json({ invitations: invitations.map(toInvitationJson) }, 200);
@@ -79,7 +80,7 @@ export function registerInvitationRoutes(app: ApiApp, { store, identity }: AppDe
     const { id } = context.req.valid('param');
     const { user, role } = await adminOf(context.var.principal, id, 'invite people');
     const body = context.req.valid('json');
-    assertRole(role, body.role === 'owner' ? 'owner' : 'admin', `invite someone as ${body.role}`);
+    assertRole(role, roleNeededToAssign(undefined, body.role), `invite someone as ${body.role}`);
     const mailer = identity?.mailer;
     const kind = body.kind ?? 'email';
     if (kind === 'email' && mailer === undefined) {
@@ -120,7 +121,7 @@ export function registerInvitationRoutes(app: ApiApp, { store, identity }: AppDe
   app.openapi(revokeInvitation, async (context) => {
     const { id, invitationId } = context.req.valid('param');
     const { user, role } = await adminOf(context.var.principal, id, 'revoke invitations');
-    assertRole(role, 'admin', 'revoke invitations');
+    assertRole(role, ABILITY_ROLES.managePeople, 'revoke invitations');
     const revoked = await store.invitations.revoke({
       workspaceId: id,
       id: invitationId,

@@ -2,14 +2,38 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Store } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
+import { assertManageRole } from '../../auth/assert-manage-role.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
-import { requireUser, type UserPrincipal } from '../../auth/require-role.ts';
+import { passesGuard } from '../../auth/passes-guard.ts';
+import { type AgentPrincipal, requireUser, type UserPrincipal } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
+import {
+  ABILITY_ROLES,
+  abilitiesOf,
+  assignableRoles,
+  type WorkspaceAbility,
+} from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { IdentityServices } from '../../identity/identity-services.ts';
 import { agentSchema, toAgentJson } from './agent-schemas.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import { toWorkspaceJson, workspaceRoleSchema, workspaceSchema } from './workspace-schemas.ts';
+
+const abilityShape = Object.fromEntries(
+  Object.keys(ABILITY_ROLES).map((ability) => [ability, z.boolean()]),
+) as Record<WorkspaceAbility, z.ZodBoolean>;
+
+const canSchema = z
+  .object({
+    ...abilityShape,
+    inviteRoles: z.array(workspaceRoleSchema).openapi({
+      description: 'The roles I may invite someone as, strongest first (empty: none)',
+    }),
+  })
+  .openapi('WorkspaceAbilities', {
+    description:
+      'What I may do in the current workspace, decided by the rules the server enforces: show only these actions',
+  });
 
 const meSchema = z
   .object({
@@ -45,6 +69,7 @@ const meSchema = z
       .optional(),
     agent: agentSchema.optional(),
     workspaces: z.array(workspaceSchema),
+    can: canSchema,
   })
   .openapi('Me');
 
@@ -110,7 +135,16 @@ async function describeUser(
       signInMethods,
     },
     workspaces: visible.map((membership) => toWorkspaceJson(membership.workspace, membership.role)),
+    can: { ...abilitiesOf(principal.role), inviteRoles: assignableRoles(principal.role) },
   };
+}
+
+/** An agent's abilities: it may edit skills when its role (and its user's) lets it, nothing else. */
+async function agentAbilities(store: Store, principal: AgentPrincipal) {
+  const editSkills = await passesGuard(() =>
+    assertManageRole({ store, principal, scope: 'workspace' }),
+  );
+  return { ...abilitiesOf(undefined), editSkills, inviteRoles: [] };
 }
 
 /** Registers `GET /api/me` and `PATCH /api/me`. */
@@ -134,6 +168,7 @@ export function registerMeRoute(app: ApiApp, { store, identity }: AppDependencie
           },
           agent: toAgentJson(agent),
           workspaces: workspace === undefined ? [] : [toWorkspaceJson(workspace)],
+          can: await agentAbilities(store, principal),
         },
         200,
       );

@@ -7,6 +7,11 @@ import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser, type UserPrincipal } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
+import {
+  ABILITY_ROLES,
+  roleNeededToAssign,
+  roleNeededToRemove,
+} from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { linkOrigin } from '../../identity/identity-services.ts';
 import { issueMemberSignInLink } from '../../identity/issue-member-sign-in-link.ts';
@@ -93,9 +98,10 @@ async function findMember(store: Store, workspaceId: string, userId: string) {
 export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDependencies) {
   app.openapi(listMembers, async (context) => {
     const { id } = context.req.valid('param');
-    await callerRole(store, context.var.principal, id, 'list members');
+    const { user, role } = await callerRole(store, context.var.principal, id, 'list members');
     const members = await store.members.list(id);
-    return context.json({ members: members.map(toMemberJson) }, 200);
+    const caller = { userId: user.userId, role };
+    return context.json({ members: members.map((member) => toMemberJson(member, caller)) }, 200);
   });
 
   app.openapi(memberSignInLink, async (context) => {
@@ -106,7 +112,7 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
       id,
       'issue sign-in links',
     );
-    assertRole(role, 'admin', 'issue sign-in links for members');
+    assertRole(role, ABILITY_ROLES.managePeople, 'issue sign-in links for members');
     const { delivery } = context.req.valid('json');
     const member = await findMember(store, id, userId);
     const link = await issueMemberSignInLink({
@@ -141,8 +147,11 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
     const body = context.req.valid('json');
     const member = await findMember(store, id, userId);
     if (body.role !== undefined) {
-      const touchesOwner = member.role === 'owner' || body.role === 'owner';
-      assertRole(role, touchesOwner ? 'owner' : 'admin', `change ${member.role} to ${body.role}`);
+      assertRole(
+        role,
+        roleNeededToAssign(member.role, body.role),
+        `change ${member.role} to ${body.role}`,
+      );
       await store.members.setRole({
         workspaceId: id,
         userId,
@@ -151,7 +160,7 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
       });
     }
     if (body.reviewer !== undefined) {
-      assertRole(role, 'admin', 'give or take the reviewer grant');
+      assertRole(role, ABILITY_ROLES.managePeople, 'give or take the reviewer grant');
       await store.members.setReviewer({
         workspaceId: id,
         userId,
@@ -159,7 +168,8 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
         actor: actorOf(user),
       });
     }
-    return context.json(toMemberJson(await findMember(store, id, userId)), 200);
+    const caller = { userId: user.userId, role };
+    return context.json(toMemberJson(await findMember(store, id, userId), caller), 200);
   });
 
   app.openapi(removeMember, async (context) => {
@@ -167,7 +177,7 @@ export function registerMemberRoutes(app: ApiApp, { store, identity }: AppDepend
     const { user, role } = await callerRole(store, context.var.principal, id, 'remove members');
     const member = await findMember(store, id, userId);
     if (userId !== user.userId) {
-      assertRole(role, member.role === 'owner' ? 'owner' : 'admin', `remove a ${member.role}`);
+      assertRole(role, roleNeededToRemove(member.role), `remove a ${member.role}`);
     }
     if (!(await store.members.remove({ workspaceId: id, userId, actor: actorOf(user) }))) {
       throw notFoundError('member', userId);

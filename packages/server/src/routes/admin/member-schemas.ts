@@ -1,5 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import type { WorkspaceMember } from '@skillset/store';
+import { hasRole, type WorkspaceMember, type WorkspaceRole } from '@skillset/store';
+import {
+  ABILITY_ROLES,
+  assignableRoles,
+  roleNeededToRemove,
+} from '../../auth/workspace-abilities.ts';
 import { workspaceRoleSchema } from './workspace-schemas.ts';
 
 /** A member of a workspace as the API returns it. */
@@ -17,6 +22,15 @@ export const memberSchema = z
         "May publish others' proposals: admins and owners always, members with the grant",
     }),
     createdAt: z.string(),
+    can: z
+      .object({
+        changeRoleTo: z.array(workspaceRoleSchema).openapi({
+          description: 'The roles I may give this member, strongest first (empty: none)',
+        }),
+        changeReviewer: z.boolean().openapi({ description: 'Give or take the reviewer grant' }),
+        remove: z.boolean(),
+      })
+      .openapi({ description: 'What I may do to this member, by the rules the server enforces' }),
   })
   .openapi('Member');
 
@@ -61,8 +75,11 @@ export const memberParamsSchema = z.object({
     .openapi({ param: { name: 'userId', in: 'path' } }),
 });
 
-/** Serialises a member. */
-export function toMemberJson(member: WorkspaceMember): z.infer<typeof memberSchema> {
+/** Serialises a member, with what `caller` may do to them. */
+export function toMemberJson(
+  member: WorkspaceMember,
+  caller: { userId: string; role: WorkspaceRole },
+): z.infer<typeof memberSchema> {
   return {
     userId: member.user.id,
     name: member.user.name,
@@ -71,5 +88,11 @@ export function toMemberJson(member: WorkspaceMember): z.infer<typeof memberSche
     role: member.role,
     reviewer: member.role === 'owner' || member.role === 'admin' || member.canReview,
     createdAt: member.createdAt.toISOString(),
+    can: {
+      changeRoleTo: assignableRoles(caller.role, member.role),
+      changeReviewer: hasRole(caller.role, ABILITY_ROLES.managePeople),
+      remove:
+        member.user.id === caller.userId || hasRole(caller.role, roleNeededToRemove(member.role)),
+    },
   };
 }

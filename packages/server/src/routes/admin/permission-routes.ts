@@ -4,6 +4,7 @@ import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
 import {
@@ -93,7 +94,7 @@ export function registerPermissionRoutes(app: ApiApp, { store }: AppDependencies
     const principal = context.var.principal;
     const body = context.req.valid('json');
     await assertAgentInWorkspace(principal.workspaceId, body.agentId);
-    const user = requireRole(principal, 'admin', 'change permission rules');
+    const user = requireRole(principal, ABILITY_ROLES.manageRules, 'change permission rules');
     const rule = await store.permissions.create({
       ...body,
       workspaceId: user.workspaceId,
@@ -106,7 +107,7 @@ export function registerPermissionRoutes(app: ApiApp, { store }: AppDependencies
     const principal = context.var.principal;
     const body = context.req.valid('json');
     await assertAgentInWorkspace(principal.workspaceId, body.agentId);
-    const user = requireRole(principal, 'admin', 'change permission rules');
+    const user = requireRole(principal, ABILITY_ROLES.manageRules, 'change permission rules');
     const rules = await store.permissions.replace({
       workspaceId: user.workspaceId,
       agentId: body.agentId ?? null,
@@ -121,7 +122,7 @@ export function registerPermissionRoutes(app: ApiApp, { store }: AppDependencies
     const principal = context.var.principal;
     const rules = await store.permissions.list({ workspaceId: principal.workspaceId });
     if (!rules.some((rule) => rule.id === id)) throw notFoundError('permission rule', id);
-    const user = requireRole(principal, 'admin', 'delete permission rules');
+    const user = requireRole(principal, ABILITY_ROLES.manageRules, 'delete permission rules');
     if (
       !(await store.permissions.delete({ workspaceId: user.workspaceId, id, actor: actorOf(user) }))
     ) {

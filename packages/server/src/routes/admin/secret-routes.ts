@@ -6,6 +6,7 @@ import type { AppDependencies } from '../../app/app-dependencies.ts';
 import type { RequestPrincipal } from '../../app/app-env.ts';
 import { actorOf } from '../../auth/actor-of.ts';
 import { requireRole, type UserPrincipal } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
@@ -72,7 +73,7 @@ function requireSecretsAdmin(
   principal: RequestPrincipal,
   what: string,
 ): UserPrincipal {
-  const user = requireRole(principal, 'admin', what);
+  const user = requireRole(principal, ABILITY_ROLES.manageSecrets, what);
   if (!store.secrets.configured) throw secretsNotConfigured();
   return user;
 }

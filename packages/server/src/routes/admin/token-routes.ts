@@ -6,6 +6,7 @@ import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { actorOf } from '../../auth/actor-of.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { jsonBody, jsonResponse } from './json-body.ts';
@@ -91,7 +92,8 @@ export function registerTokenRoutes(app: ApiApp, { store }: AppDependencies) {
         message: `expiresAt ${body.expiresAt} is in the past; give a future date.`,
       });
     }
-    if (body.agentId !== undefined) assertRole(user.role, 'admin', 'create agent tokens');
+    if (body.agentId !== undefined)
+      assertRole(user.role, ABILITY_ROLES.manageAgents, 'create agent tokens');
     // A token made with a token never exceeds it: the same workspace limit, no later expiry.
     const creator = user.tokenId === undefined ? undefined : await store.tokens.get(user.tokenId);
     const limit = creator?.expiresAt ?? undefined;
@@ -133,7 +135,7 @@ export function registerTokenRoutes(app: ApiApp, { store }: AppDependencies) {
       throw notFoundError('token', id);
     }
     const user = requireUser(principal, 'revoke tokens');
-    if (!mine) assertRole(user.role, 'admin', 'revoke agent tokens');
+    if (!mine) assertRole(user.role, ABILITY_ROLES.manageAgents, 'revoke agent tokens');
     if (!(await store.tokens.revoke({ id, actor: actorOf(user) }))) {
       throw notFoundError('token', id);
     }

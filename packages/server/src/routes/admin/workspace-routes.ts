@@ -9,6 +9,7 @@ import { assertMayCreateWorkspace } from '../../auth/assert-may-create-workspace
 import { notFoundError } from '../../auth/not-found-error.ts';
 import { assertRole, requireUser } from '../../auth/require-role.ts';
 import { resolveWorkspaceRole } from '../../auth/resolve-workspace-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { assertMcpServersAllowed } from '../../outbound/assert-mcp-servers-allowed.ts';
@@ -160,7 +161,8 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
     const principal = context.var.principal;
     const standing = await resolveWorkspaceRole(store, principal, id);
     const user = requireUser(principal, 'change workspaces');
-    if (standing.kind === 'user') assertRole(standing.role, 'admin', 'change workspace settings');
+    if (standing.kind === 'user')
+      assertRole(standing.role, ABILITY_ROLES.manageSettings, 'change workspace settings');
     const body = context.req.valid('json');
     assertSignerLines(body.settings);
     if (body.settings?.mcpServers != null) {
@@ -230,7 +232,8 @@ export function registerWorkspaceRoutes(app: ApiApp, dependencies: AppDependenci
     const principal = context.var.principal;
     const standing = await resolveWorkspaceRole(store, principal, id);
     const user = requireUser(principal, 'delete workspaces');
-    if (standing.kind === 'user') assertRole(standing.role, 'owner', 'delete the workspace');
+    if (standing.kind === 'user')
+      assertRole(standing.role, ABILITY_ROLES.deleteWorkspace, 'delete the workspace');
     await store.transaction(async (transaction) => {
       const workspace = await transaction.workspaces.get(id);
       if (workspace === undefined || !(await transaction.workspaces.delete(id))) {

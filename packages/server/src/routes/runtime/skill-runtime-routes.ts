@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { withSkillSpan } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireRole } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import { invokeForApi } from '../../runtime/invoke-for-api.ts';
 import { renderPrompt } from '../../runtime/render-prompt.ts';
@@ -163,7 +164,8 @@ export function registerSkillRuntimeRoutes(app: ApiApp, runtime: SkillRuntime) {
 
   app.openapi(reload, async (context) => {
     const { principal } = context.var;
-    if (principal.kind === 'user') requireRole(principal, 'admin', 'reload skills');
+    if (principal.kind === 'user')
+      requireRole(principal, ABILITY_ROLES.reloadSkills, 'reload skills');
     await runtime.reload(principal.workspaceId);
     return context.json({ ok: true as const }, 200);
   });

@@ -4,6 +4,7 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { RequestPrincipal } from '../../app/app-env.ts';
 import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { requireRole, requireUser } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
@@ -70,7 +71,7 @@ function workspaceAuditScope(principal: RequestPrincipal, workspaceId: string | 
         '"workspaceId" is only for scope=instance; to read your workspace’s log, leave it out (pick the workspace with the Skillset-Workspace header or ?workspace=).',
     });
   }
-  return requireRole(principal, 'admin', 'read the audit log').workspaceId;
+  return requireRole(principal, ABILITY_ROLES.readAudit, 'read the audit log').workspaceId;
 }
 
 /** What `scope=instance` lists: instance-level entries, or one (maybe deleted) workspace's. */

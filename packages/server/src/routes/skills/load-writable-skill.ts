@@ -1,9 +1,9 @@
 import type { StoredSkill, StoredSkillScope } from '@skillset/store';
 import type { RequestPrincipal } from '../../app/app-env.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
-import { authorizeSkillWrite, type SkillWriteAction } from './authorize-skill-write.ts';
+import { assertMayWriteSkill } from './assert-may-write-skill.ts';
+import type { SkillWriteAction } from './authorize-skill-write.ts';
 import { findSkill } from './find-skill.ts';
-import { reviewWriteMode } from './review-write-mode.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 
 /** Options for {@link loadWritableSkill}. */
@@ -35,15 +35,6 @@ export async function loadWritableSkill(
   const { store } = runtime;
   const caller = await resolveSkillCaller(runtime, options.principal);
   const skill = await findSkill({ store, caller, name, scope, forManage: true });
-  await authorizeSkillWrite({
-    store,
-    caller,
-    action,
-    name: skill.name,
-    scope: skill.scope,
-    ownerUserId: skill.ownerUserId,
-    manifest: skill.manifest,
-  });
-  if (action !== 'edit') await reviewWriteMode(store, caller, skill.scope, action);
+  await assertMayWriteSkill(store, caller, skill, action);
   return { caller, skill };
 }

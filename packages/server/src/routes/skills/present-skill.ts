@@ -6,6 +6,7 @@ import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { skillNotFound } from './find-skill.ts';
 import { presentSkillSignature } from './present-skill-signature.ts';
 import { findShadowing } from './shadowing-of.ts';
+import { skillAbilitiesOf } from './skill-abilities.ts';
 import type { SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
@@ -83,7 +84,7 @@ export async function presentSkillDetail(
 ) {
   const { store, environment } = dependencies;
   const access = { ...caller.access, id: skill.id, version: skill.currentVersion };
-  const [version, shadowing, agents, signature, pending] = await Promise.all([
+  const [version, shadowing, agents, signature, pending, can] = await Promise.all([
     store.skills.getVersion(access),
     findShadowing(store, caller, skill),
     store.skills.referencingAgents(access),
@@ -92,6 +93,7 @@ export async function presentSkillDetail(
     caller.principal.kind === 'user'
       ? store.skills.listInReview({ ...caller.access, skillId: skill.id })
       : [],
+    skillAbilitiesOf(store, caller, skill),
   ]);
   if (version === undefined) throw skillNotFound(skill.name, skill.scope);
   const parsed = parseSkill(version.skillMd);
@@ -126,6 +128,7 @@ export async function presentSkillDetail(
       .map(({ id, name }) => ({ id, name })),
     issues: parsed.issues,
     signature,
+    can,
     pendingProposals: pending.map((revision) => ({
       version: revision.version,
       hash: revision.hash,

@@ -5,6 +5,7 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { RequestPrincipal } from '../../app/app-env.ts';
 import { forbiddenError } from '../../auth/forbidden-error.ts';
 import { requireRole, type UserPrincipal } from '../../auth/require-role.ts';
+import { ABILITY_ROLES } from '../../auth/workspace-abilities.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { storedSkillSignature } from '../../runtime/stored-skill-signature.ts';
 import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
@@ -24,7 +25,7 @@ import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 
 /** Refuses agents and viewers: proposals are for the people who write and review skills. */
 function requireEditor(principal: RequestPrincipal): UserPrincipal {
-  return requireRole(principal, 'member', 'see or review proposals');
+  return requireRole(principal, ABILITY_ROLES.seeProposals, 'see or review proposals');
 }
 
 /** Refuses a person who may not publish others' proposals. */

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { STORED_SKILL_SCOPES } from '@skillset/store';
 import { skillSignatureSchema } from './present-skill-signature.ts';
+import { skillAbilitiesSchema } from './skill-abilities.ts';
 
 /** A stored scope: `builtin`, `public`, `workspace` or `personal`. */
 export const skillScopeSchema = z.enum(STORED_SKILL_SCOPES).openapi('SkillScope');
@@ -105,6 +106,7 @@ export const skillDetailSchema = z
     agents: z.array(z.object({ id: z.string(), name: z.string() })),
     issues: z.array(skillIssueSchema),
     signature: skillSignatureSchema,
+    can: skillAbilitiesSchema,
     pendingProposals: z
       .array(
         z.object({
