@@ -1,13 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import {
-  activate,
-  createManifest,
-  createSkillIndex,
-  parseInvocation,
-  renderCatalog,
-} from '@skillset/core';
-import { loadSynonyms } from '@skillset/core/node';
+import { createManifest, createSkillIndex, renderCatalog } from '@skillset/core';
+import { activate, loadSynonyms, parseInvocation } from '@skillset/core/test';
 import { formatReportTable, type ReportRow } from './report-table.ts';
 import { loadSelectionQueries, loadSelectionSkills } from './selection.ts';
 

@@ -64,7 +64,8 @@ async function warm(): Promise<Record<string, unknown>> {
 
 /** The alternative strategy: async readdir and 4 KiB prefix reads with bounded concurrency. */
 async function asyncScan(core: Core, concurrency: number): Promise<number> {
-  const { frontmatterLength, parseSkill } = core;
+  const { parseSkill } = core;
+  const { frontmatterLength } = await import('@skillset/core/test');
   const folders: string[] = [];
   const walk = async (folder: string, depth: number): Promise<void> => {
     const entries = await readdir(folder, { withFileTypes: true });

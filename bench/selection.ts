@@ -6,15 +6,18 @@ import {
   type CatalogSkill,
   createSkillIndex,
   DEFAULT_CATALOG_BUDGET,
-  DEFAULT_DESCRIBED_ENTRIES,
-  type InvertedIndexSettings,
   parseSkill,
   type RankerData,
   renderCatalog,
   type SkillIndex,
-  type SkillIndexOptions,
 } from '@skillset/core';
-import { loadSynonyms, loadWordVectors } from '@skillset/core/node';
+import {
+  DEFAULT_DESCRIBED_ENTRIES,
+  type InvertedIndexSettings,
+  loadSynonyms,
+  loadWordVectors,
+  type SkillIndexOptions,
+} from '@skillset/core/test';
 import { loadWordNetSynonyms } from '../scripts/synonyms/load-word-net-synonyms.ts';
 import { makeTriggerClauseSet } from './trigger-clause-queries.ts';
 

@@ -4,9 +4,8 @@
  * sentence is removed from the body that is indexed); the skill is the answer. Prints recall and
  * MRR per semantic weight (docs/decisions/0112).
  */
-import type { CatalogSkill } from '@skillset/core';
-import { createSkillIndex, splitWords } from '@skillset/core';
-import { loadSynonyms, loadWordVectors } from '@skillset/core/node';
+import { type CatalogSkill, createSkillIndex, splitWords } from '@skillset/core';
+import { loadSynonyms, loadWordVectors } from '@skillset/core/test';
 import {
   formatScoreRow,
   loadSelectionSkills,

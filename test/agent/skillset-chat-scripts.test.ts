@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { checkSandbox } from '@skillset/core/node';
-import { createTempDir, type TempDir } from '@skillset/core/test';
+import { checkSandbox, createTempDir, type TempDir } from '@skillset/core/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type CliProject, createCliProject } from '../cli/create-cli-project.ts';
 import {

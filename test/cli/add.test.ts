@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeSkillPackage } from '@skillset/core';
+import { writeSkillPackage } from '@skillset/core/authoring';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';

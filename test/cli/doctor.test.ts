@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DoctorReport } from '@skillset/core';
+import type { DoctorReport } from '@skillset/core/authoring';
 import { buildSkill, createTempDir, type SkillTreeEntry, type TempDir } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSkillset } from '../support/run-skillset.ts';

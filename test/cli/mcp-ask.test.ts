@@ -1,7 +1,7 @@
 import { Client, ProtocolError } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { createTempDir } from '@skillset/core/test';
-import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp';
+import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp/test';
 import { describe, expect, it } from 'vitest';
 import { skillsetBin } from '../support/skillset-bin.ts';
 import { createCliProject } from './create-cli-project.ts';

@@ -12,7 +12,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { readSkillPackage } from '@skillset/core';
+import { readSkillPackage } from '@skillset/core/authoring';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { runSkillset, type SkillsetRun } from '../support/run-skillset.ts';

@@ -1,7 +1,6 @@
 import { lstat, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DoctorReport } from '@skillset/core';
-import { writeSkillPackage } from '@skillset/core';
+import { type DoctorReport, writeSkillPackage } from '@skillset/core/authoring';
 import { createTempDir, writeSkillTree } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { runSkillset, spawnSkillset } from '../support/run-skillset.ts';

@@ -1,4 +1,4 @@
-import type { DoctorReport } from '@skillset/core';
+import type { DoctorReport } from '@skillset/core/authoring';
 import { createTempDir } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { spawnSkillset } from '../support/run-skillset.ts';

@@ -4,13 +4,14 @@ import {
   createPolicyContext,
   createPolicyGate,
   createRegistry,
-  type DoctorReport,
   parseTrustedSigners,
   type SkillRegistry,
 } from '@skillset/core';
+import type { DoctorReport } from '@skillset/core/authoring';
 import { createFolderSource } from '@skillset/core/node';
 import { createTempDir, type TempDir, writeSkillTree } from '@skillset/core/test';
-import { createMcpSkillSource, describeSkillEntry, SKILL_SIGNATURE_META_KEY } from '@skillset/mcp';
+import { createMcpSkillSource } from '@skillset/mcp';
+import { describeSkillEntry, SKILL_SIGNATURE_META_KEY } from '@skillset/mcp/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCliProject } from '../cli/create-cli-project.ts';
 import { runSkillset } from '../support/run-skillset.ts';

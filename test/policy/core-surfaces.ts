@@ -2,23 +2,25 @@ import {
   type ApproveFunction,
   type AvailableTool,
   createActivationSession,
-  createMemorySkillStore,
   createMemorySource,
   createPolicyGate,
   createRegistry,
-  createSandboxSkillsApi,
   createSkillTools,
-  MAX_SEARCH_LIMIT,
   type PolicyContext,
   renderCatalog,
-  type SandboxSkillsApi,
   type SkillRegistry,
-  type SkillScriptRunner,
   type SkillStore,
   type SkillTool,
   type SkillToolResult,
 } from '@skillset/core';
 import { createNodePolicyEnvironment } from '@skillset/core/node';
+import {
+  createMemorySkillStore,
+  createSandboxSkillsApi,
+  MAX_SEARCH_LIMIT,
+  type SandboxSkillsApi,
+  type SkillScriptRunner,
+} from '@skillset/core/test';
 import type { EligibilityFixture } from './eligibility-fixture.ts';
 import {
   DISPATCH_TARGET,

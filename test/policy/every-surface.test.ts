@@ -1,11 +1,10 @@
+import { decide, POLICY_SURFACES, type SkillEntryPoint } from '@skillset/core';
 import {
-  decide,
+  createTempDir,
   ENTRY_POINT_SURFACES,
-  POLICY_SURFACES,
   resolvePolicySurface,
-  type SkillEntryPoint,
-} from '@skillset/core';
-import { createTempDir, type TempDir } from '@skillset/core/test';
+  type TempDir,
+} from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentSurfaces } from './agent-surfaces.ts';
 import { cliSurfaces } from './cli-surfaces.ts';

@@ -1,7 +1,8 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { PolicyEnvironment } from '@skillset/core';
 import { createNodePolicyEnvironment } from '@skillset/core/node';
-import { type ApiApp, createApp, createSkillRuntime, resolveServerConfig } from '@skillset/server';
+import { resolveServerConfig } from '@skillset/server';
+import { type ApiApp, createApp, createSkillRuntime } from '@skillset/server/test';
 import { ensureInstanceOwner, openStore } from '@skillset/store';
 import pino from 'pino';
 import {

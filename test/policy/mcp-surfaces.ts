@@ -7,8 +7,8 @@ import {
   ErrorCode,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
-import { MAX_SEARCH_LIMIT } from '@skillset/core';
-import { createSkillsMcpServer, parseSkillResourceUri } from '@skillset/mcp';
+import { MAX_SEARCH_LIMIT } from '@skillset/core/test';
+import { createSkillsMcpServer, parseSkillResourceUri } from '@skillset/mcp/test';
 import {
   GetSkillResultSchema,
   ListSkillsResultSchema,

@@ -5,8 +5,8 @@ import {
   type PolicySurface,
   parseSkill,
   type SkillScope,
-  scanContentRisks,
 } from '@skillset/core';
+import { scanContentRisks } from '@skillset/core/authoring';
 import { buildSkill } from '@skillset/core/test';
 
 /** Whom a scenario's rule names: everyone, the agent under test, the user it acts for, or another agent. */

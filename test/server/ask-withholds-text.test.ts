@@ -1,6 +1,6 @@
 import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp';
+import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp/test';
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { openStore } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

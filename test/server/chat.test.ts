@@ -1,5 +1,6 @@
-import { createApp, resolveServerConfig } from '@skillset/server';
+import { resolveServerConfig } from '@skillset/server';
 import {
+  createApp,
   createRuntimeTestApp,
   type RuntimeTestApp,
   skillText,

@@ -1,10 +1,12 @@
+import { resolveServerConfig } from '@skillset/server';
 import {
   createIdentityServices,
+  createRuntimeTestApp,
   type IdentityServices,
+  type RuntimeTestApp,
   resolveIdentityConfig,
-  resolveServerConfig,
-} from '@skillset/server';
-import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
+  skillText,
+} from '@skillset/server/test';
 import { openStore } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase } from '../support/fresh-postgres-database.ts';

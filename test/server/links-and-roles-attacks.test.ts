@@ -1,9 +1,11 @@
 import {
   createIdentityServices,
+  createRuntimeTestApp,
   type IdentityServices,
+  type RuntimeTestApp,
   resolveIdentityConfig,
-} from '@skillset/server';
-import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
+  skillText,
+} from '@skillset/server/test';
 import { openStore } from '@skillset/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFreshPostgresDatabase } from '../support/fresh-postgres-database.ts';

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server/test';
 import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { SKILLS_EXTENSION_ID, type Skill } from '@modelcontextprotocol/core/ext/
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server/test';
 import { ensureInstanceOwner, openStore, type Store } from '@skillset/store';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { readSkillPackage, writeSkillPackage } from '@skillset/core';
+import { readSkillPackage, writeSkillPackage } from '@skillset/core/authoring';
 import { createTestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
 

@@ -1,5 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp';
+import { MODERN_PROTOCOL_VERSION } from '@skillset/mcp/test';
 import {
   createRuntimeTestApp,
   type RuntimeTestApp,

@@ -1,11 +1,9 @@
 import {
   createIdentityServices,
-  type IdentityServices,
-  resolveIdentityConfig,
-} from '@skillset/server';
-import {
   createRuntimeTestApp,
+  type IdentityServices,
   type RuntimeTestApp,
+  resolveIdentityConfig,
   skillText,
   type TestPrincipal,
 } from '@skillset/server/test';

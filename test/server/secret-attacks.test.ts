@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { checkSandbox } from '@skillset/core/node';
-import { createTempDir, type TempDir } from '@skillset/core/test';
+import { checkSandbox, createTempDir, type TempDir } from '@skillset/core/test';
 import { resolveServerConfig } from '@skillset/server';
 import { createRuntimeTestApp, type RuntimeTestApp } from '@skillset/server/test';
 import { openStore, parseSecretKey } from '@skillset/store';

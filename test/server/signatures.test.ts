@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core';
+import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core/authoring';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZip, skillText, upload } from './skills-test-support.ts';

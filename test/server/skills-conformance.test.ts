@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { writeSkillPackage } from '@skillset/core';
+import { writeSkillPackage } from '@skillset/core/authoring';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { afterAll, beforeAll } from 'vitest';
 import { forEachSpecCase } from '../conformance/spec-cases.ts';

@@ -1,6 +1,6 @@
 import { forgeZip, forgeZipEntry } from '@skillset/core/test';
 import type { TestApp } from '@skillset/server/test';
-import { blobs, skills, skillVersions } from '@skillset/store';
+import { blobs, skills, skillVersions } from '@skillset/store/test';
 import { count } from 'drizzle-orm';
 
 /** One entry of a test ZIP, with a string or bytes as content. */

@@ -1,4 +1,4 @@
-import { readSkillPackage } from '@skillset/core';
+import { readSkillPackage } from '@skillset/core/authoring';
 import { createTestApp, type TestApp } from '@skillset/server/test';
 import { describe, expect, it } from 'vitest';
 import { buildTestZip, createSkill, skillText, upload } from './skills-test-support.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
-import { digestMcpSkillManifest } from '@skillset/mcp';
+import { digestMcpSkillManifest } from '@skillset/mcp/test';
 import { createRuntimeTestApp, type RuntimeTestApp, skillText } from '@skillset/server/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

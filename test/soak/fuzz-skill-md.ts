@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ActivatableSkill, activate, parseSkill } from '@skillset/core';
+import { parseSkill } from '@skillset/core';
+import { type ActivatableSkill, activate } from '@skillset/core/test';
 import fc from 'fast-check';
 import { sharedPath } from '../support/shared-dir.ts';
 

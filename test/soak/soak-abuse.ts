@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import { writeSkillPackage } from '@skillset/core';
+import { writeSkillPackage } from '@skillset/core/authoring';
 import { createTempDir } from '@skillset/core/test';
 import { createServeDatabase, startServe, stopServe } from './serve-process.ts';
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core';
+import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core/authoring';
 
 /** An SSH key made by `ssh-keygen` for a test, and its `allowed_signers` line. */
 export interface TestSigningKey {

@@ -1,4 +1,4 @@
-import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server';
+import { createApp, createSkillRuntime, type SkillRuntime } from '@skillset/server/test';
 import { openStore, type Store } from '@skillset/store';
 import pino from 'pino';
 import { createFreshPostgresDatabase } from './fresh-postgres-database.ts';

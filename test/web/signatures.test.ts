@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core';
+import { buildSkillSigningManifest, serializeSkillSigningManifest } from '@skillset/core/authoring';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestZip } from '../server/skills-test-support.ts';

@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createPolicyContext, createRegistry, type PermissionRule } from '@skillset/core';
 import {
-  checkSandbox,
   createFolderSource,
   createSkillScriptRunner,
   secretsFromEnvironment,
 } from '@skillset/core/node';
-import { createTempDir, type TempDir, writeSkillTree } from '@skillset/core/test';
+import { checkSandbox, createTempDir, type TempDir, writeSkillTree } from '@skillset/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentApprovalRequest } from './agent-approval.ts';
 import { describeApprovalRequest } from './agent-approval.ts';

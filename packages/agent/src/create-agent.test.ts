@@ -1,11 +1,10 @@
 import {
-  createMemorySkillStore,
   createMemorySource,
   createPolicyContext,
   createRegistry,
   type PermissionRule,
 } from '@skillset/core';
-import { buildSkill } from '@skillset/core/test';
+import { buildSkill, createMemorySkillStore } from '@skillset/core/test';
 import { tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';

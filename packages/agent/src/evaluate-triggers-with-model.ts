@@ -3,7 +3,7 @@ import {
   summarizeTriggerEval,
   type TriggerEvalCase,
   type TriggerEvalReport,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import type { AgentSession } from './create-agent.ts';
 
 /** Options for {@link evaluateTriggersWithModel}. */

@@ -4,8 +4,7 @@ export {
   describeApprovalRequest,
 } from './agent-approval.ts';
 export type { AgentEvent } from './agent-event.ts';
-export type { AgentCatalogOptions, AgentPrompt, SkillTrace } from './assemble-agent-prompt.ts';
-export { BASE_SYSTEM_PROMPT } from './base-prompt.ts';
+export type { AgentCatalogOptions, AgentPrompt } from './assemble-agent-prompt.ts';
 export {
   type AgentSession,
   type AgentSkillUse,

@@ -27,7 +27,6 @@ import { registerUpdate } from './program/register-update.ts';
 import { registerValidate } from './program/register-validate.ts';
 import { registerVerify } from './program/register-verify.ts';
 
-export { HELP_CATALOG_BUDGET, SYNC_AGENT_CHOICES } from './program/cli-options.ts';
 export type { CommandOutcome } from './program/command-context.ts';
 
 /** The commands in the order `skillset --help` lists them. */

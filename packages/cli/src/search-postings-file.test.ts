@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildInvertedIndex, DEFAULT_INDEX_SETTINGS, type InvertedIndex } from '@skillset/core';
-import { createTempDir } from '@skillset/core/test';
+import type { InvertedIndex } from '@skillset/core';
+import { buildInvertedIndex, createTempDir, DEFAULT_INDEX_SETTINGS } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
 import { readSearchPostingsFile, writeSearchPostingsFile } from './search-postings-file.ts';
 

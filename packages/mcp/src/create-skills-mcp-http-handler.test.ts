@@ -3,10 +3,9 @@ import {
   createMemorySource,
   createPolicyContext,
   createRegistry,
-  type MemorySkillSource,
   type SkillRegistry,
 } from '@skillset/core';
-import { buildSkill } from '@skillset/core/test';
+import { buildSkill, type MemorySkillSource } from '@skillset/core/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERAS, type Era } from './connect-test-client.test-util.ts';
 import {

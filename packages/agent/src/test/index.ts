@@ -1,5 +1,1 @@
-export {
-  createScriptedModel,
-  type ScriptedCall,
-  type ScriptedReply,
-} from './scripted-model.ts';
+export { createScriptedModel, type ScriptedCall, type ScriptedReply } from './scripted-model.ts';

@@ -3,7 +3,7 @@ import {
   summarizeTriggerEval,
   type TriggerEvalCase,
   type TriggerEvalReport,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import type { AgentFolderContext } from '../agents/agent-skill-folders.ts';
 import { type AgentName, agentDefinition } from '../agents/agent-table.ts';
 import { AGENT_EVAL_DRIVERS } from './agent-eval-drivers.ts';

@@ -1,12 +1,12 @@
 import path from 'node:path';
+import { verifyEntrySignature } from '@skillset/core';
 import {
   type BudgetReport,
   type DoctorFinding,
   type DoctorReport,
   type DoctorSeverity,
   diagnoseSkills,
-  verifyEntrySignature,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import { loadRankerData } from '@skillset/core/node';
 import { reportSourceIssues } from '../open-local-registry.ts';
 import { openLocalSession } from '../open-local-session.ts';

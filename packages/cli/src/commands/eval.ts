@@ -1,19 +1,16 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createAgent, evaluateTriggersWithModel, resolveModel } from '@skillset/agent';
+import type { PolicyContext, PolicyGate, SkillEntry, SkillRegistry } from '@skillset/core';
 import {
   checkTriggerEvalThresholds,
   evaluateTriggersOffline,
   type ParsedTriggerEvalSet,
-  type PolicyContext,
-  type PolicyGate,
   parseTriggerEvalSet,
-  type SkillEntry,
-  type SkillRegistry,
   TRIGGER_EVAL_SET_PATH,
   type TriggerEvalCase,
   type TriggerEvalReport,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import { findBinary } from '@skillset/core/node';
 import type { LanguageModel } from 'ai';
 import { AGENT_EVAL_DRIVERS } from '../agent-eval/agent-eval-drivers.ts';

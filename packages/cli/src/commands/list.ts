@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { EligibilityResult, SkillEntry } from '@skillset/core';
 import { evaluateEligibility } from '@skillset/core/lean';
 import { findReferenceIssues } from '../find-reference-issues.ts';
-import { keepSignedEntries } from '../keep-signed-entries.ts';
+import { leaveOutUnsigned } from '../leave-out-unsigned.ts';
 import { reportSourceIssues } from '../open-local-registry.ts';
 import { openLocalSession } from '../open-local-session.ts';
 import { formatMissing } from '../output/format-missing.ts';
@@ -132,10 +132,10 @@ function* jsonSkillsOf(listed: readonly ListedSkill[]) {
  */
 export async function runList(terminal: Terminal, options: ListCommandOptions) {
   const session = await openLocalSession(terminal, options.dirs);
-  const { policy, registry } = session;
+  const { policy, registry, gate } = session;
   try {
     const found = await registry.list();
-    const entries = await keepSignedEntries(terminal, registry, policy, found);
+    const entries = await leaveOutUnsigned(terminal, gate, found);
     const failed = await reportSourceIssues(terminal, registry);
     const referenceIssues = await findReferenceIssues(registry, entries);
     const sameNames = findSameNames(entries);

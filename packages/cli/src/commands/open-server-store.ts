@@ -1,4 +1,5 @@
 import {
+  type RunningServerInfo,
   readRunningServer,
   resolveServerConfig,
   type ServerConfig,
@@ -16,7 +17,9 @@ export function resolveCommandConfig(terminal: Terminal, flags: ServerStoreFlags
 }
 
 /** The URL of a server running on this PGlite folder, if any (PGlite allows one process). */
-export async function findRunningPgliteServer(config: ServerConfig) {
+export async function findRunningPgliteServer(
+  config: ServerConfig,
+): Promise<RunningServerInfo | undefined> {
   return config.databaseUrl === undefined ? readRunningServer(config.dataDir) : undefined;
 }
 

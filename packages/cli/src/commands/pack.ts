@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeSkillPackage } from '@skillset/core';
+import { writeSkillPackage } from '@skillset/core/authoring';
 import { findSpecRejections } from '../install/find-spec-rejections.ts';
 import { displayFolder } from '../install/install-root.ts';
 import { listCandidateFiles, printCandidateIssues } from '../install/print-candidate.ts';

@@ -5,10 +5,9 @@ import {
   evaluateEligibility,
   type LoadedSkill,
   type SkillIssue,
-  serializeSkill,
-  signatureFinding,
-  verifyEntrySignature,
 } from '@skillset/core';
+import { serializeSkill, signatureFinding } from '@skillset/core/authoring';
+import { signatureRefusal } from '../leave-out-unsigned.ts';
 import { reportSourceIssues } from '../open-local-registry.ts';
 import { openLocalSession } from '../open-local-session.ts';
 import { formatMissing } from '../output/format-missing.ts';
@@ -58,7 +57,7 @@ function printHuman(
 /** `skillset show NAME`: the manifest and body of one skill; suggests close names when unknown. */
 export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
   const session = await openLocalSession(terminal, options.dirs);
-  const { policy, registry } = session;
+  const { policy, registry, gate } = session;
   try {
     const failed = await reportSourceIssues(terminal, registry);
     const entry = await registry.get(options.name);
@@ -72,15 +71,14 @@ export async function runShow(terminal: Terminal, options: ShowCommandOptions) {
       terminal.stderr.write(`skillset: no skill named '${options.name}'.${hint}\n`);
       return 1;
     }
-    if (policy.context.requireSigned === true) {
-      const status = await verifyEntrySignature(registry, entry, policy.trust);
-      const finding = signatureFinding(entry.name, status);
-      if (finding !== undefined) {
-        terminal.stderr.write(
-          `skillset: skill '${entry.name}' ${entry.path}: ${finding.message} ${finding.fix}\n`,
-        );
-        return 1;
-      }
+    const refusal = await signatureRefusal(gate, entry);
+    if (refusal !== undefined) {
+      const { signature } = await gate.subjectOf(entry);
+      const fix = signature === undefined ? '' : ` ${signatureFinding(entry.name, signature)?.fix}`;
+      terminal.stderr.write(
+        `skillset: skill '${entry.name}' ${entry.path}: ${refusal.message}${fix}\n`,
+      );
+      return 1;
     }
     const skill = await registry.loadSkill(entry);
     const referenceIssue =

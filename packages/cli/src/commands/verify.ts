@@ -1,10 +1,10 @@
 import {
   closestNames,
-  readSkillFiles,
   type SkillEntry,
   type SkillSignatureStatus,
   verifySkillSignature,
 } from '@skillset/core';
+import { readSkillFiles } from '@skillset/core/authoring';
 import { reportSourceIssues } from '../open-local-registry.ts';
 import { openLocalSession } from '../open-local-session.ts';
 import { plural } from '../output/plural.ts';

@@ -1,9 +1,5 @@
-import {
-  checkSkillName,
-  describeSkillPath,
-  normalizeSkillFilePath,
-  SkillsetError,
-} from '@skillset/core';
+import { checkSkillName, normalizeSkillFilePath, SkillsetError } from '@skillset/core';
+import { describeSkillPath } from '@skillset/core/authoring';
 
 /** A skill about to be written to disk: its name (the folder's) and its files' relative paths. */
 export interface SkillLayout {

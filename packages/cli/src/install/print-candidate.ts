@@ -17,7 +17,17 @@ export function printCandidateIssues(terminal: Terminal, candidate: SkillCandida
 }
 
 /** An issue as `--json` prints it (the shape of `skillset validate --json`). */
-export function toJsonIssue(issue: SkillIssue) {
+export interface JsonIssue {
+  code: SkillIssue['code'];
+  severity: SkillIssue['severity'];
+  message: string;
+  field: string | null;
+  line: number | null;
+  column: number | null;
+}
+
+/** `issue` as `--json` prints it. */
+export function toJsonIssue(issue: SkillIssue): JsonIssue {
   return {
     code: issue.code,
     severity: issue.severity,

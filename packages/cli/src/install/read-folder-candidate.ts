@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { resolveSkillLimits, type SkillPackageFile } from '@skillset/core';
+import { resolveSkillLimits, type SkillPackageFile } from '@skillset/core/authoring';
 import {
   findSkillFolderLinks,
   listSkillFolderFiles,

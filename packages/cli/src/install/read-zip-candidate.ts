@@ -1,4 +1,5 @@
-import { parseSkill, readSkillPackage } from '@skillset/core';
+import { parseSkill } from '@skillset/core';
+import { readSkillPackage } from '@skillset/core/authoring';
 import type { SkillCandidate } from './skill-candidate.ts';
 
 /** Options for {@link readZipCandidate}. */

@@ -1,4 +1,5 @@
-import type { SkillIssue, SkillPackageFile } from '@skillset/core';
+import type { SkillIssue } from '@skillset/core';
+import type { SkillPackageFile } from '@skillset/core/authoring';
 
 /** A skill read from an `add` source or a skill folder, validated, not yet written anywhere. */
 export interface SkillCandidate {

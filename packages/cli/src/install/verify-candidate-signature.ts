@@ -1,5 +1,9 @@
-import type { SkillPackageFile, SkillSignatureStatus, TrustedSigners } from '@skillset/core';
-import { verifySkillSignature } from '@skillset/core';
+import {
+  type SkillSignatureStatus,
+  type TrustedSigners,
+  verifySkillSignature,
+} from '@skillset/core';
+import type { SkillPackageFile } from '@skillset/core/authoring';
 
 /** A skill's files before they are written: `SKILL.md`'s bytes and the others by relative path. */
 export interface IncomingSkill {

@@ -1,4 +1,5 @@
-import { escapeXml, type TriggerCaseResult, type TriggerEvalReport } from '@skillset/core';
+import { escapeXml } from '@skillset/core';
+import type { TriggerCaseResult, TriggerEvalReport } from '@skillset/core/authoring';
 import type { AgentTriggerEvalReport } from '../agent-eval/evaluate-triggers-with-agent.ts';
 import { agentDefinition } from '../agents/agent-table.ts';
 

@@ -1,4 +1,4 @@
-import { computeVersionHash, sha256 } from '@skillset/store';
+import { computeVersionHash, sha256 } from '@skillset/store/test';
 import { describe, expect, it } from 'vitest';
 import { computeContentDigest } from './compute-content-digest.ts';
 

@@ -1,4 +1,5 @@
-import { readSkillPackage, type SkillIssue, writeSkillPackage } from '@skillset/core';
+import type { SkillIssue } from '@skillset/core';
+import { readSkillPackage, writeSkillPackage } from '@skillset/core/authoring';
 import type { SkillCandidate } from '../install/skill-candidate.ts';
 import { computeContentDigest } from './compute-content-digest.ts';
 

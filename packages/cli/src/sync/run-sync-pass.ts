@@ -1,7 +1,9 @@
 import { lstat, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { describeSkillPath, type TrustedSigners } from '@skillset/core';
+import type { TrustedSigners } from '@skillset/core';
+import { describeSkillPath } from '@skillset/core/authoring';
+import type { SyncManifest, SyncManifestSkill } from '@skillset/server/sync-manifest';
 import { findSkillLayoutProblem } from '../install/find-skill-layout-problem.ts';
 import {
   describeLocalEdits,
@@ -19,7 +21,7 @@ import {
 } from '../install/verify-candidate-signature.ts';
 import { writeSkillFolder } from '../install/write-skill-folder.ts';
 import { planSkillSync } from './plan-skill-sync.ts';
-import type { SyncClient, SyncManifest, SyncManifestSkill } from './sync-client.ts';
+import type { SyncClient } from './sync-client.ts';
 import type { SyncTargets } from './sync-targets.ts';
 
 /** What a pass did (or, with `dryRun`, would do) to one skill. */

@@ -1,23 +1,10 @@
-import { z } from 'zod';
+import {
+  type SyncManifest,
+  type SyncManifestSkill,
+  syncManifestSchema,
+} from '@skillset/server/sync-manifest';
 import { describeTokenRefusal } from '../server-api/describe-token-refusal.ts';
 import { describeUnreachable } from '../server-api/describe-unreachable.ts';
-
-const manifestSchema = z.object({
-  workspace: z.object({ id: z.string(), name: z.string() }),
-  skills: z.array(
-    z.object({
-      name: z.string(),
-      scope: z.string(),
-      version: z.int(),
-      files: z.array(z.object({ path: z.string(), size: z.int(), sha256: z.string() })),
-    }),
-  ),
-});
-
-/** What `GET /api/sync` answers: the skills the token's principal may use, with every file's digest. */
-export type SyncManifest = z.infer<typeof manifestSchema>;
-/** One skill of a {@link SyncManifest}. */
-export type SyncManifestSkill = SyncManifest['skills'][number];
 
 /** A failed request to the server, said for a person. */
 export class SyncServerError extends Error {}
@@ -64,7 +51,7 @@ export function createSyncClient(server: string, token: string): SyncClient {
     server: base,
     async manifest() {
       const response = await request('/api/sync', 'Reading the skills to sync');
-      const parsed = manifestSchema.safeParse(await response.json().catch(() => undefined));
+      const parsed = syncManifestSchema.safeParse(await response.json().catch(() => undefined));
       if (!parsed.success)
         throw new SyncServerError(
           `${base}/api/sync did not answer a sync manifest; is --server a Skillset server of this version or later?`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_NAMES } from '../agents/agent-table.ts';
-import { SYNC_AGENT_CHOICES } from '../create-program.ts';
+import { SYNC_AGENT_CHOICES } from '../program/cli-options.ts';
 import { syncTargets } from './sync-targets.ts';
 
 describe('syncTargets', () => {

@@ -6,7 +6,6 @@ export { createPolicyGate } from '../policy/create-policy-gate.ts';
 export { evaluateEligibility } from '../policy/evaluate-eligibility.ts';
 export { createPolicyContext } from '../policy/policy-context.ts';
 export { parseTrustedSigners } from '../provenance/parse-trusted-signers.ts';
-export { verifyEntrySignature } from '../provenance/verify-entry-signature.ts';
 export { catalogSkillOf } from '../registry/catalog-skill-of.ts';
 export { createRegistry } from '../registry/create-registry.ts';
 export { analyzeSkill, buildInvertedIndex } from '../search/build-inverted-index.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '@skillset/core';
+import { canonicalJson } from '@skillset/core/authoring';
 
 /** The parts of a Skills-extension entry a manifest digest covers. */
 export interface McpSkillManifest {

@@ -6,7 +6,8 @@ import {
   describeModelError,
   evaluateTriggersWithModel,
 } from '@skillset/agent';
-import { SkillsetError, type TriggerEvalCase, type TriggerEvalReport } from '@skillset/core';
+import { SkillsetError } from '@skillset/core';
+import type { TriggerEvalCase, TriggerEvalReport } from '@skillset/core/authoring';
 import {
   createUIMessageStream,
   type LanguageModel,

@@ -17,6 +17,11 @@ const DESCRIPTIONS = {
 /** A status the routes document as a JSON error. */
 export type ErrorStatus = keyof typeof DESCRIPTIONS;
 
+/** One documented JSON error response, with what it means on its route. */
+export function jsonErrorResponse(description: string) {
+  return { description, content: { 'application/json': { schema: apiErrorBodySchema } } };
+}
+
 /** The OpenAPI responses of JSON errors with these statuses (401 is always included). */
 export function errorResponses<Status extends ErrorStatus>(...statuses: Status[]) {
   const responses: Partial<
@@ -29,10 +34,7 @@ export function errorResponses<Status extends ErrorStatus>(...statuses: Status[]
     >
   > = {};
   for (const status of [401 as const, ...statuses]) {
-    responses[status] = {
-      description: DESCRIPTIONS[status],
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    };
+    responses[status] = jsonErrorResponse(DESCRIPTIONS[status]);
   }
   return responses;
 }

@@ -1,9 +1,5 @@
-import {
-  createRegistry,
-  normalizeSkillFilePath,
-  SkillsetError,
-  writeSkillPackage,
-} from '@skillset/core';
+import { createRegistry, normalizeSkillFilePath, SkillsetError } from '@skillset/core';
+import { writeSkillPackage } from '@skillset/core/authoring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/create-test-app.ts';
 import type { ServerErrorCode } from './server-error-code.ts';

@@ -1,5 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { ReadSkillPackageResult, SkillLimits, WriteSkillPackageOptions } from '@skillset/core';
+import type {
+  ReadSkillPackageResult,
+  SkillLimits,
+  WriteSkillPackageOptions,
+} from '@skillset/core/authoring';
 import type { PackageTask } from './package-task.ts';
 
 interface Pending {

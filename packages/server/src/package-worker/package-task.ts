@@ -1,4 +1,4 @@
-import type { SkillLimits, WriteSkillPackageOptions } from '@skillset/core';
+import type { SkillLimits, WriteSkillPackageOptions } from '@skillset/core/authoring';
 
 /** Work the package worker does: read an upload (a ZIP or a `SKILL.md`), or write a ZIP. */
 export type PackageTask =

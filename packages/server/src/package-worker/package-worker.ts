@@ -1,5 +1,9 @@
 import { parentPort } from 'node:worker_threads';
-import { readSkillMarkdownUpload, readSkillPackage, writeSkillPackage } from '@skillset/core';
+import {
+  readSkillMarkdownUpload,
+  readSkillPackage,
+  writeSkillPackage,
+} from '@skillset/core/authoring';
 import type { PackageTask } from './package-task.ts';
 
 // The worker thread of package-pool.ts: ZIP reading and writing, never on the server's event loop.

@@ -1,4 +1,4 @@
-import type { SkillLimits } from '@skillset/core';
+import type { SkillLimits } from '@skillset/core/authoring';
 
 /**
  * What one skill may hold on the server: the MCP Skills extension's limits (512 files, 16 MiB),

@@ -1,4 +1,9 @@
-import type { SkillsMcpHttpHandler, SkillsMcpPrincipal, SkillsMcpSkillUse } from '@skillset/mcp';
+import type {
+  createSkillsMcpHttpHandler,
+  SkillsMcpHttpHandler,
+  SkillsMcpPrincipal,
+  SkillsMcpSkillUse,
+} from '@skillset/mcp';
 import type { Logger } from 'pino';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import { loggableError } from '../http/loggable-error.ts';
@@ -6,6 +11,8 @@ import { resolveSkillAttempt } from './resolve-skill-attempt.ts';
 import type { RuntimeScope } from './skill-runtime.ts';
 import type { SkillUse } from './usage-recorder.ts';
 import type { WorkspaceSkills } from './workspace-skills.ts';
+
+type CreateSkillsMcpHttpHandler = typeof createSkillsMcpHttpHandler;
 
 /** Options for {@link createMcpEndpoint}. */
 export interface McpEndpointOptions {
@@ -58,15 +65,17 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
   };
   // The MCP SDK and its JSON-schema validators are a tenth of the server's modules: loaded on the
   // first `/mcp` request, not at start (decision 0095).
-  let mcpModule: Promise<typeof import('@skillset/mcp')> | undefined;
+  let createHandler: Promise<CreateSkillsMcpHttpHandler> | undefined;
 
   const handlerFor = (skills: WorkspaceSkills): Promise<SkillsMcpHttpHandler> => {
     const { key } = skills;
     let handler = handlers.get(key);
     if (handler === undefined) {
-      mcpModule ??= import('@skillset/mcp');
-      handler = mcpModule.then(({ createSkillsMcpHttpHandler }) =>
-        createSkillsMcpHttpHandler({
+      createHandler ??= import('@skillset/mcp').then(
+        ({ createSkillsMcpHttpHandler }) => createSkillsMcpHttpHandler,
+      );
+      handler = createHandler.then((create) =>
+        create({
           registry: skills.registry,
           authenticate: (request) => principals.get(request),
           maxSessionsPerPrincipal: options.maxSessionsPerPrincipal,

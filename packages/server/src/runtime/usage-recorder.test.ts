@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import { usageEvents } from '@skillset/store';
+import { usageEvents } from '@skillset/store/test';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';

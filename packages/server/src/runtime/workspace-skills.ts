@@ -1,13 +1,12 @@
 import {
   createRegistry,
-  readSkillContent,
   type SkillEntry,
   type SkillRegistry,
   type SkillSignatureStatus,
   type SkillSource,
-  scanContentRisks,
   verifyEntrySignature,
 } from '@skillset/core';
+import { readSkillContent, scanContentRisks } from '@skillset/core/authoring';
 import {
   type SkillAccess,
   STORED_SKILL_SCOPES,

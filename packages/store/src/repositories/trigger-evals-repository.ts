@@ -1,4 +1,4 @@
-import type { TriggerEvalReport } from '@skillset/core';
+import type { TriggerEvalReport } from '@skillset/core/authoring';
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoreSession } from '../database/store-session.ts';
 import { skillTriggerEvals } from '../schema/skill-trigger-evals.ts';

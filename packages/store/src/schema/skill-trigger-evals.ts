@@ -1,4 +1,4 @@
-import type { TriggerEvalReport } from '@skillset/core';
+import type { TriggerEvalReport } from '@skillset/core/authoring';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { skills } from './skills.ts';
 import { workspaces } from './workspaces.ts';

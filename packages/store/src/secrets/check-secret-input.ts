@@ -1,4 +1,5 @@
-import { checkSkillName, MAX_SKILL_NAME_LENGTH } from '@skillset/core';
+import { checkSkillName } from '@skillset/core';
+import { MAX_SKILL_NAME_LENGTH } from '@skillset/core/authoring';
 
 /** What a secret's name must look like: an environment variable name. */
 export const SECRET_NAME_PATTERN = /^[A-Z_][A-Z0-9_]{0,127}$/;

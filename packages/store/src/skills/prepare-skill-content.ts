@@ -1,11 +1,5 @@
-import {
-  checkSkillWrite,
-  DEFAULT_SKILL_LIMITS,
-  normalizeSkillFilePath,
-  type SkillLimits,
-  type SkillManifest,
-  SkillsetError,
-} from '@skillset/core';
+import { normalizeSkillFilePath, type SkillManifest, SkillsetError } from '@skillset/core';
+import { checkSkillWrite, DEFAULT_SKILL_LIMITS, type SkillLimits } from '@skillset/core/authoring';
 import { computeVersionHash } from '../content/compute-version-hash.ts';
 import { guessMimeType } from '../content/guess-mime-type.ts';
 import { sha256 } from '../content/sha256.ts';

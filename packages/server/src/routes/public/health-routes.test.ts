@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_TABLE, openStore } from '@skillset/store';
+import { openStore } from '@skillset/store';
+import { MIGRATIONS_TABLE } from '@skillset/store/test';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';

@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { listPendingMigrations } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
 import { errorResponse } from '../../http/error-response.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import { jsonResponse } from '../admin/json-body.ts';
 
 const tags = ['health'];
@@ -30,11 +30,9 @@ const readyz = createRoute({
   security: [],
   responses: {
     200: jsonResponse(statusSchema, 'Ready to serve'),
-    503: {
-      description:
-        'Not ready: the database is unreachable (store_unavailable) or migrations are pending (migrations_pending)',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
+    503: jsonErrorResponse(
+      'Not ready: the database is unreachable (store_unavailable) or migrations are pending (migrations_pending)',
+    ),
   },
 });
 

@@ -4,7 +4,7 @@ import type { ApiApp } from '../../app/api-app.ts';
 import type { AppDependencies } from '../../app/app-dependencies.ts';
 import { acceptInvitation } from '../../auth/accept-invitation.ts';
 import { notFoundError } from '../../auth/not-found-error.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import {
   acceptedInvitationSchema,
@@ -16,8 +16,6 @@ import {
 import { jsonBody, jsonResponse } from '../admin/json-body.ts';
 
 const tags = ['invitations'];
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
-
 const previewInvitation = createRoute({
   method: 'get',
   path: '/api/invitations/{code}',
@@ -27,8 +25,8 @@ const previewInvitation = createRoute({
   request: { params: invitationCodeParamsSchema },
   responses: {
     200: jsonResponse(invitationPreviewSchema, 'The invitation'),
-    400: { description: 'Invalid request', content: errorContent },
-    404: { description: 'Unknown code (code_not_found)', content: errorContent },
+    400: jsonErrorResponse('Invalid request'),
+    404: jsonErrorResponse('Unknown code (code_not_found)'),
   },
 });
 
@@ -42,18 +40,13 @@ const acceptInvitationRoute = createRoute({
   request: { params: invitationCodeParamsSchema, body: jsonBody(acceptInvitationSchema) },
   responses: {
     200: jsonResponse(acceptedInvitationSchema, 'Joined'),
-    400: { description: 'Invalid request or no display name', content: errorContent },
-    403: {
-      description:
-        'A foreign Origin (origin_not_allowed), or a mailed invitation and a signed-in account that has not proven its address (invitation_not_yours)',
-      content: errorContent,
-    },
-    404: { description: 'Unknown code (code_not_found)', content: errorContent },
-    410: {
-      description: 'Accepted, revoked or expired (code_used, code_revoked, code_expired)',
-      content: errorContent,
-    },
-    413: { description: 'The request body is too large', content: errorContent },
+    400: jsonErrorResponse('Invalid request or no display name'),
+    403: jsonErrorResponse(
+      'A foreign Origin (origin_not_allowed), or a mailed invitation and a signed-in account that has not proven its address (invitation_not_yours)',
+    ),
+    404: jsonErrorResponse('Unknown code (code_not_found)'),
+    410: jsonErrorResponse('Accepted, revoked or expired (code_used, code_revoked, code_expired)'),
+    413: jsonErrorResponse('The request body is too large'),
   },
 });
 

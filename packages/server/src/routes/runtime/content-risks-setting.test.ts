@@ -1,4 +1,4 @@
-import type { DoctorReport } from '@skillset/core';
+import type { DoctorReport } from '@skillset/core/authoring';
 import { describe, expect, it } from 'vitest';
 import {
   createRuntimeTestApp,

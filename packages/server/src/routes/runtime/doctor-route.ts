@@ -1,12 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SKILL_SCOPES, type SkillEntry } from '@skillset/core';
 import {
   DEFAULT_CHARACTER_BUDGETS,
   DOCTOR_FINDING_CODES,
   type DoctorReport,
   diagnoseSkills,
-  SKILL_SCOPES,
-  type SkillEntry,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import type { ApiApp } from '../../app/api-app.ts';
 import { errorResponses } from '../../http/error-responses.ts';
 import type { SkillRuntime } from '../../runtime/skill-runtime.ts';

@@ -6,26 +6,7 @@ import type { SkillRuntime } from '../../runtime/skill-runtime.ts';
 import { listAllowedEntries } from '../../runtime/workspace-gate.ts';
 import { resolveSkillCaller } from '../skills/skill-caller.ts';
 import { workspaceQuery } from './runtime-schemas.ts';
-
-const syncFileSchema = z.object({
-  path: z.string(),
-  size: z.int(),
-  sha256: z.string(),
-});
-
-const syncManifestSchema = z
-  .object({
-    workspace: z.object({ id: z.string(), name: z.string() }),
-    skills: z.array(
-      z.object({
-        name: z.string(),
-        scope: z.string(),
-        version: z.int(),
-        files: z.array(syncFileSchema).openapi({ description: 'Every file, SKILL.md included.' }),
-      }),
-    ),
-  })
-  .openapi('SyncManifest');
+import { syncManifestSchema } from './sync-manifest-schema.ts';
 
 const getSyncManifest = createRoute({
   method: 'get',

@@ -1,11 +1,10 @@
 import {
   type CoreIssueCode,
-  checkSkillWrite,
   parseSkill,
   type SkillIssue,
   type SkillManifest,
-  type SkillPackageContents,
 } from '@skillset/core';
+import { checkSkillWrite, type SkillPackageContents } from '@skillset/core/authoring';
 
 /** A problem with an upload: core's codes, and `skill_exists` when a preview finds the name taken. */
 export type UploadIssue = SkillIssue<CoreIssueCode | 'skill_exists'>;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { skillFieldsInputShape, skillTextOfFields } from '@skillset/core';
+import { skillFieldsInputShape, skillTextOfFields } from '@skillset/core/authoring';
 import { CREATABLE_SCOPES } from './save-new-skill.ts';
 
 /** The body of `POST /api/skills`: the whole `SKILL.md` as `content`, or its fields. */

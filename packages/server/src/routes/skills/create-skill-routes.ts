@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
 import { assertManageRole } from '../../auth/assert-manage-role.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { authorizeSkillWrite } from './authorize-skill-write.ts';
 import { checkUploadedSkill, type UploadIssue } from './check-uploaded-skill.ts';
@@ -20,7 +20,6 @@ import {
   skillUploadPreviewSchema,
 } from './skill-upload-preview.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const binary = { schema: { type: 'string' as const, format: 'binary' } };
 
 const createdResponse = {
@@ -40,9 +39,9 @@ const createSkillRoute = createRoute({
   responses: {
     201: createdResponse,
     202: proposalResponse,
-    400: { description: 'Invalid SKILL.md (with issues) or request', content: errorContent },
-    403: { description: 'Not allowed in that scope', content: errorContent },
-    409: { description: 'A skill of that name exists in the scope', content: errorContent },
+    400: jsonErrorResponse('Invalid SKILL.md (with issues) or request'),
+    403: jsonErrorResponse('Not allowed in that scope'),
+    409: jsonErrorResponse('A skill of that name exists in the scope'),
   },
 });
 
@@ -77,11 +76,11 @@ const uploadSkillRoute = createRoute({
     },
     201: createdResponse,
     202: proposalResponse,
-    400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
-    403: { description: 'Not allowed in that scope', content: errorContent },
-    409: { description: 'A skill of that name exists in the scope', content: errorContent },
-    413: { description: 'Package over the size or file-count limits', content: errorContent },
-    415: { description: 'Not a ZIP, Markdown or form upload', content: errorContent },
+    400: jsonErrorResponse('Refused package or invalid SKILL.md, with issues'),
+    403: jsonErrorResponse('Not allowed in that scope'),
+    409: jsonErrorResponse('A skill of that name exists in the scope'),
+    413: jsonErrorResponse('Package over the size or file-count limits'),
+    415: jsonErrorResponse('Not a ZIP, Markdown or form upload'),
   },
 });
 

@@ -1,6 +1,6 @@
 import { SkillsetError } from '@skillset/core';
 import type { Store, StoredSkill, StoredSkillScope } from '@skillset/store';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { pinnedRevision } from '../../runtime/workspace-skills.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
@@ -17,11 +17,9 @@ export interface FindSkillOptions {
 }
 
 /** The OpenAPI response of a route that refuses an agent a skill whose text needs a person's approval. */
-export const approvalRequiredResponse = {
-  description:
-    'An agent asked for a skill whose text needs a person\'s approval (an "ask" rule): `approval_required`',
-  content: { 'application/json': { schema: apiErrorBodySchema } },
-};
+export const approvalRequiredResponse = jsonErrorResponse(
+  'An agent asked for a skill whose text needs a person\'s approval (an "ask" rule): `approval_required`',
+);
 
 /** The error for a skill that does not exist or is not visible to the caller (404, no leak). */
 export function skillNotFound(

@@ -7,7 +7,7 @@ import {
   type StoredSkillScope,
 } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
 import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
@@ -64,10 +64,7 @@ const listSkillsRoute = createRoute({
       description: 'A page of skills',
       content: { 'application/json': { schema: skillListSchema } },
     },
-    400: {
-      description: 'Bad filter',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
+    400: jsonErrorResponse('Bad filter'),
   },
 });
 

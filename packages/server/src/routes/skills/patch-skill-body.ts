@@ -4,7 +4,7 @@ import {
   skillEditInputShape,
   skillMetadataInputShape,
   toFrontmatterFields,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import { versionNoteSchema } from './version-note-schema.ts';
 
 const METADATA_KEYS = Object.keys(skillMetadataInputShape);

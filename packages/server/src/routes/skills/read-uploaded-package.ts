@@ -1,4 +1,5 @@
-import { type SkillIssue, type SkillPackageContents, SkillsetError } from '@skillset/core';
+import { type SkillIssue, SkillsetError } from '@skillset/core';
+import type { SkillPackageContents } from '@skillset/core/authoring';
 import type { Context } from 'hono';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { readPackageOffThread } from '../../package-worker/package-pool.ts';

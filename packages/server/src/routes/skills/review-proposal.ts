@@ -1,17 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import {
   type CatalogSkill,
-  checkTriggerQuality,
   createSkillIndex,
-  type DoctorFinding,
-  evaluateTriggersOffline,
   isTextMimeType,
   parseSkill,
+  verifySkillSignature,
+} from '@skillset/core';
+import {
+  checkTriggerQuality,
+  type DoctorFinding,
+  evaluateTriggersOffline,
   parseTriggerEvalSet,
   scanContentRisks,
   TRIGGER_EVAL_SET_PATH,
-  verifySkillSignature,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import { loadRankerData } from '@skillset/core/node';
 import type { SkillAccess, SkillFileContent, Store, StoredSkill } from '@skillset/store';
 import { catalogSkillsOf } from '../../runtime/render-prompt.ts';

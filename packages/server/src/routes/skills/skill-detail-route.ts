@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import { approvalRequiredResponse, findSkill } from './find-skill.ts';
 import { presentSkillDetail } from './present-skill.ts';
 import { resolveSkillCaller } from './skill-caller.ts';
@@ -28,10 +28,7 @@ const skillDetailRoute = createRoute({
       content: { 'application/json': { schema: skillDetailSchema } },
     },
     403: approvalRequiredResponse,
-    404: {
-      description: 'No such skill visible to you',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
+    404: jsonErrorResponse('No such skill visible to you'),
   },
 });
 

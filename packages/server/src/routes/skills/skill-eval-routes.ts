@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SkillsetError } from '@skillset/core';
 import {
   evaluateTriggersOffline,
   MAXIMUM_TRIGGER_EVAL_CASES,
   MAXIMUM_TRIGGER_EVAL_QUERY_LENGTH,
   parseTriggerEvalSet,
-  SkillsetError,
   TRIGGER_EVAL_SET_PATH,
   type TriggerEvalCase,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import type { SkillAccess, StoredSkill, StoredTriggerEval } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { ChatService } from '../../chat/create-chat-service.ts';

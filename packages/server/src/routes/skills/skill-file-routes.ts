@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { checkSkillPathLimits, describeSkillPath, SkillsetError } from '@skillset/core';
+import { SkillsetError } from '@skillset/core';
+import { checkSkillPathLimits, describeSkillPath } from '@skillset/core/authoring';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { writePackageOffThread } from '../../package-worker/package-pool.ts';
 import { contentDisposition } from './content-disposition.ts';
@@ -11,7 +12,6 @@ import { formatSkillEtag } from './skill-etag.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillNameParamsSchema, skillScopeQuerySchema } from './skill-schemas.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const FILE_PATH_PATTERN = '/api/skills/:name/files/:path{.+}';
 
 const fileQuerySchema = skillScopeQuerySchema.extend({
@@ -34,12 +34,9 @@ const getFileRoute = createRoute({
       description: 'The bytes',
       content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
     },
-    400: {
-      description: 'The path is longer or deeper than a skill file path may be',
-      content: errorContent,
-    },
+    400: jsonErrorResponse('The path is longer or deeper than a skill file path may be'),
     403: approvalRequiredResponse,
-    404: { description: 'No such skill or file', content: errorContent },
+    404: jsonErrorResponse('No such skill or file'),
   },
 });
 
@@ -55,7 +52,7 @@ const downloadRoute = createRoute({
       content: { 'application/zip': { schema: { type: 'string', format: 'binary' } } },
     },
     403: approvalRequiredResponse,
-    404: { description: 'No such skill or version', content: errorContent },
+    404: jsonErrorResponse('No such skill or version'),
   },
 });
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { skillNotFound } from './find-skill.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
@@ -16,8 +16,6 @@ import {
   skillSummarySchema,
 } from './skill-schemas.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
-
 function switchRoute(action: 'enable' | 'disable') {
   return createRoute({
     method: 'post',
@@ -30,8 +28,8 @@ function switchRoute(action: 'enable' | 'disable') {
         description: 'The skill with its new switch',
         content: { 'application/json': { schema: skillSummarySchema } },
       },
-      403: { description: 'Not allowed to switch this skill', content: errorContent },
-      404: { description: 'No such skill visible to you', content: errorContent },
+      403: jsonErrorResponse('Not allowed to switch this skill'),
+      404: jsonErrorResponse('No such skill visible to you'),
     },
   });
 }
@@ -61,9 +59,9 @@ const deleteSkillRoute = createRoute({
         },
       },
     },
-    403: { description: 'Not allowed to delete this skill', content: errorContent },
-    404: { description: 'No such skill visible to you', content: errorContent },
-    409: { description: 'Agents reference the skill (listed in issues)', content: errorContent },
+    403: jsonErrorResponse('Not allowed to delete this skill'),
+    404: jsonErrorResponse('No such skill visible to you'),
+    409: jsonErrorResponse('Agents reference the skill (listed in issues)'),
   },
 });
 

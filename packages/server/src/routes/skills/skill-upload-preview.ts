@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { type SkillPackageContents, verifySkillSignature } from '@skillset/core';
+import { verifySkillSignature } from '@skillset/core';
+import type { SkillPackageContents } from '@skillset/core/authoring';
 import type { StoredSkill } from '@skillset/store';
 import type { WorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import type { CheckUploadedSkillResult, UploadIssue } from './check-uploaded-skill.ts';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
 import type { SkillFileContent, StoredSkill } from '@skillset/store';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { diffVersionFiles, fileDiffSchema } from './diff-version-files.ts';
 import { approvalRequiredResponse, findSkill } from './find-skill.ts';
@@ -21,9 +21,8 @@ import {
 } from './skill-schemas.ts';
 import { unwrapVersionWrite } from './write-skill-version.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const versionNumber = z.coerce.number().int().min(1).max(1_000_000_000);
-const notFound = { description: 'No such skill or version visible to you', content: errorContent };
+const notFound = jsonErrorResponse('No such skill or version visible to you');
 
 const versionSummarySchema = z.object({
   version: z.number().int(),
@@ -133,9 +132,9 @@ const restoreRoute = createRoute({
       content: { 'application/json': { schema: skillDetailSchema } },
     },
     202: proposalResponse,
-    403: { description: 'Not allowed to change this skill', content: errorContent },
+    403: jsonErrorResponse('Not allowed to change this skill'),
     404: notFound,
-    409: { description: 'Stale If-Match', content: errorContent },
+    409: jsonErrorResponse('Stale If-Match'),
   },
 });
 

@@ -1,16 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SkillsetError } from '@skillset/core';
 import {
   applySkillEdit,
   checkSkillWrite,
   patchSkillFrontmatter,
-  SkillsetError,
   toSkillEdit,
-} from '@skillset/core';
+} from '@skillset/core/authoring';
 import type { StoredSkill } from '@skillset/store';
 import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { loadWritableSkill } from './load-writable-skill.ts';
@@ -30,7 +30,6 @@ import {
 import { versionNoteSchema } from './version-note-schema.ts';
 import { unwrapVersionWrite } from './write-skill-version.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const ifMatchHeaders = z.object({
   'if-match': z
     .string()
@@ -45,11 +44,11 @@ const updatedResponses = {
     content: { 'application/json': { schema: skillDetailSchema } },
   },
   202: proposalResponse,
-  400: { description: 'Invalid edit or resulting SKILL.md, with issues', content: errorContent },
-  403: { description: 'Not allowed to change this skill', content: errorContent },
-  404: { description: 'No such skill visible to you', content: errorContent },
-  409: { description: 'Stale If-Match: the current version is named', content: errorContent },
-  428: { description: 'If-Match is missing', content: errorContent },
+  400: jsonErrorResponse('Invalid edit or resulting SKILL.md, with issues'),
+  403: jsonErrorResponse('Not allowed to change this skill'),
+  404: jsonErrorResponse('No such skill visible to you'),
+  409: jsonErrorResponse('Stale If-Match: the current version is named'),
+  428: jsonErrorResponse('If-Match is missing'),
 };
 
 const patchSkillRoute = createRoute({

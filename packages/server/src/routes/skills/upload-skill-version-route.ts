@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { ApiApp } from '../../app/api-app.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
 import { loadWorkspaceTrust } from '../../runtime/workspace-trust.ts';
 import { checkUploadedSkill } from './check-uploaded-skill.ts';
@@ -25,7 +25,6 @@ import {
 import { versionNoteSchema } from './version-note-schema.ts';
 import { unwrapVersionWrite } from './write-skill-version.ts';
 
-const errorContent = { 'application/json': { schema: apiErrorBodySchema } };
 const binary = { schema: { type: 'string' as const, format: 'binary' } };
 
 const uploadSkillVersionRoute = createRoute({
@@ -71,13 +70,13 @@ const uploadSkillVersionRoute = createRoute({
       },
     },
     202: proposalResponse,
-    400: { description: 'Refused package or invalid SKILL.md, with issues', content: errorContent },
-    403: { description: 'Not allowed to change this skill', content: errorContent },
-    404: { description: 'No such skill visible to you', content: errorContent },
-    409: { description: 'Stale If-Match: the current version is named', content: errorContent },
-    413: { description: 'Package over the size or file-count limits', content: errorContent },
-    415: { description: 'Not a ZIP, Markdown or form upload', content: errorContent },
-    428: { description: 'If-Match is missing', content: errorContent },
+    400: jsonErrorResponse('Refused package or invalid SKILL.md, with issues'),
+    403: jsonErrorResponse('Not allowed to change this skill'),
+    404: jsonErrorResponse('No such skill visible to you'),
+    409: jsonErrorResponse('Stale If-Match: the current version is named'),
+    413: jsonErrorResponse('Package over the size or file-count limits'),
+    415: jsonErrorResponse('Not a ZIP, Markdown or form upload'),
+    428: jsonErrorResponse('If-Match is missing'),
   },
 });
 

@@ -3,7 +3,7 @@ import { parseSkill, type SkillIssue, SkillsetError } from '@skillset/core';
 import type { Context } from 'hono';
 import type { ApiApp } from '../../app/api-app.ts';
 import type { AppEnv } from '../../app/app-env.ts';
-import { apiErrorBodySchema } from '../../http/api-error-body.ts';
+import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { readPackageOffThread } from '../../package-worker/package-pool.ts';
 import { SERVER_PACKAGE_LIMITS } from '../../package-worker/server-package-limits.ts';
@@ -61,14 +61,8 @@ const validateRoute = createRoute({
         },
       },
     },
-    400: {
-      description: 'Malformed request',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
-    415: {
-      description: 'Unsupported body type',
-      content: { 'application/json': { schema: apiErrorBodySchema } },
-    },
+    400: jsonErrorResponse('Malformed request'),
+    415: jsonErrorResponse('Unsupported body type'),
   },
 });
 
