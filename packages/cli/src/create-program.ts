@@ -6,6 +6,7 @@ import { registerAdd } from './program/register-add.ts';
 import { registerCatalog } from './program/register-catalog.ts';
 import { registerChat } from './program/register-chat.ts';
 import { registerConnect } from './program/register-connect.ts';
+import { registerDb } from './program/register-db.ts';
 import { registerDoctor } from './program/register-doctor.ts';
 import { registerEval } from './program/register-eval.ts';
 import { registerExport } from './program/register-export.ts';
@@ -55,6 +56,7 @@ const registrations: ReadonlyArray<(program: Command, context: CommandContext) =
   registerServe,
   registerSignInLink,
   registerToken,
+  registerDb,
 ];
 
 /**

@@ -2,6 +2,7 @@ export { createOwnerSignInCode, findInstanceOwner } from './bootstrap/create-own
 export { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
 export { seedBuiltinSkills } from './bootstrap/seed-builtin-skills.ts';
 export type { SkillChange } from './changes/skill-change.ts';
+export { type CopyStoreOptions, copyStore } from './copy/copy-store.ts';
 export { isStoreUnavailable } from './database/is-store-unavailable.ts';
 export { listPendingMigrations } from './migrate/migrate.ts';
 export type { Actor } from './repositories/actor.ts';
