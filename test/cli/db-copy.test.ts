@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createTempDir, type TempDir } from '@skillset/core/test';
 import { resolveServerConfig, startServer } from '@skillset/server';
-import { createTestApp, skillText, type TestApp } from '@skillset/server/test';
-import { openStore, parseSecretKey, type Store } from '@skillset/store';
-import { digestTables, listStoreTables } from '@skillset/store/test';
+import { skillText } from '@skillset/server/test';
+import { openStore, type Store } from '@skillset/store';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   type FreshPostgresDatabase,
 } from '../support/fresh-postgres-database.ts';
 import { spawnSkillset } from '../support/run-skillset.ts';
+import { digestOf, fillTeamStore, openPgliteFolder } from '../support/team-store.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 const secretKey = randomBytes(32).toString('base64');
@@ -19,24 +19,8 @@ let dataDir: TempDir;
 let agentToken: string;
 let ownerToken: string;
 
-/** The digest of every table, read in one transaction. */
-async function digestOf(store: Store) {
-  return store.transaction(async (transaction) =>
-    digestTables(transaction.database, await listStoreTables(transaction.database)),
-  );
-}
-
-async function call(app: TestApp, token: string, method: string, path: string, json?: unknown) {
-  const response = await app.request(method, path, {
-    token,
-    ...(json === undefined ? {} : { json }),
-  });
-  expect(response.status, `${method} ${path}`).toBeLessThan(300);
-  return response.status === 204 ? undefined : ((await response.json()) as Record<string, unknown>);
-}
-
-async function openFolder(): Promise<Store> {
-  return openStore({ dataDir: dataDir.path, migrate: true, secretKey: parseSecretKey(secretKey) });
+function openFolder(): Promise<Store> {
+  return openPgliteFolder(dataDir.path, secretKey);
 }
 
 function copy(args: string[]) {
@@ -47,47 +31,7 @@ function copy(args: string[]) {
 
 beforeAll(async () => {
   dataDir = await createTempDir();
-  // A team's PGlite folder, filled through the API: skills with versions and files, an agent
-  // with rules and a token, a secret, settings, a second workspace, usage and the audit log.
-  const app = await createTestApp({ store: await openFolder() });
-  try {
-    ownerToken = app.owner.token;
-    const owner = (path: string, method = 'GET', json?: unknown) =>
-      call(app, app.owner.token, method, path, json);
-    await owner('/api/skills', 'POST', {
-      content: skillText('release-notes', { frontmatter: 'requires:\n  env: [API_KEY]\n' }),
-      files: { 'scripts/notes.sh': 'echo notes\n' },
-    });
-    const first = await app.request('GET', '/api/skills/release-notes', { token: ownerToken });
-    const edited = await app.request('PUT', '/api/skills/release-notes', {
-      token: ownerToken,
-      headers: { 'if-match': first.headers.get('etag') as string },
-      json: {
-        content: skillText('release-notes', {
-          frontmatter: 'requires:\n  env: [API_KEY]\n',
-          body: 'Version two.',
-        }),
-      },
-    });
-    expect(edited.status).toBe(200);
-    await owner('/api/skills', 'POST', { content: skillText('deploy') });
-    const agent = (await owner('/api/agents', 'POST', { name: 'ci-bot' })) as { id: string };
-    await owner('/api/permissions', 'POST', { agentId: agent.id, skill: 'deploy', action: 'deny' });
-    agentToken = (
-      (await owner('/api/tokens', 'POST', { name: 'ci', agentId: agent.id })) as {
-        token: string;
-      }
-    ).token;
-    await owner('/api/secrets/API_KEY', 'PUT', { value: 'sk-live-123', skills: ['release-notes'] });
-    await owner(`/api/workspaces/${app.owner.workspaceId}`, 'PATCH', {
-      settings: { catalogBudget: 3000 },
-    });
-    await owner('/api/skills/invoke', 'POST', { message: '/release-notes v2' });
-    const other = await app.addWorkspace('Research');
-    await call(app, other.token, 'POST', '/api/skills', { content: skillText('lab-notes') });
-  } finally {
-    await app[Symbol.asyncDispose]();
-  }
+  ({ ownerToken, agentToken } = await fillTeamStore(await openFolder()));
 }, 120_000);
 
 afterAll(async () => {
@@ -175,7 +119,7 @@ describe.skipIf(adminUrl === undefined)('skillset db copy', () => {
     const refused = await copy(['--to', target.url]);
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toMatch(
-      /The target database already holds data \(.*\); copy into an empty database, or replace what it holds with --force\./,
+      /The target database already holds data \(.*\); use an empty database, or replace what it holds with --force\./,
     );
     const forced = await copy(['--to', target.url, '--force']);
     expect(forced.exitCode, forced.stderr).toBe(0);

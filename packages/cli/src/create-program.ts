@@ -3,6 +3,7 @@ import { readCliVersion } from './cli-version.ts';
 import type { Terminal } from './output/terminal.ts';
 import type { CommandContext, CommandOutcome } from './program/command-context.ts';
 import { registerAdd } from './program/register-add.ts';
+import { registerBackup } from './program/register-backup.ts';
 import { registerCatalog } from './program/register-catalog.ts';
 import { registerChat } from './program/register-chat.ts';
 import { registerConnect } from './program/register-connect.ts';
@@ -57,6 +58,7 @@ const registrations: ReadonlyArray<(program: Command, context: CommandContext) =
   registerSignInLink,
   registerToken,
   registerDb,
+  registerBackup,
 ];
 
 /**

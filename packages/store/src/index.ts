@@ -2,7 +2,9 @@ export { createOwnerSignInCode, findInstanceOwner } from './bootstrap/create-own
 export { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
 export { seedBuiltinSkills } from './bootstrap/seed-builtin-skills.ts';
 export type { SkillChange } from './changes/skill-change.ts';
-export { type CopyStoreOptions, copyStore } from './copy/copy-store.ts';
+export { backupStore } from './copy/backup-store.ts';
+export { copyStore } from './copy/copy-store.ts';
+export { restoreStore } from './copy/restore-store.ts';
 export { isStoreUnavailable } from './database/is-store-unavailable.ts';
 export { listPendingMigrations } from './migrate/migrate.ts';
 export type { Actor } from './repositories/actor.ts';

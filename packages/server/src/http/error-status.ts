@@ -91,6 +91,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   schema_mismatch: 500,
   target_not_empty: 500,
   copy_mismatch: 500,
+  invalid_backup: 500,
   duplicate_source: 500,
   source_not_found: 500,
   store_state_unreadable: 500,

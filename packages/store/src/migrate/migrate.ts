@@ -8,6 +8,8 @@ import { loadMigrations } from './load-migrations.ts';
 export interface MigrateOptions {
   /** A folder of `NNNN-name.sql` files; defaults to the store's own migrations. */
   folder?: string;
+  /** Stop after this migration (a restore builds the schema its backup was made with). */
+  until?: string;
 }
 
 /** What {@link migrate} did. */
@@ -27,7 +29,16 @@ export async function migrate(
   database: StoreDatabase,
   options: MigrateOptions = {},
 ): Promise<MigrateResult> {
-  const migrations = await loadMigrations(options.folder);
+  const all = await loadMigrations(options.folder);
+  const last =
+    options.until === undefined ? all.length : all.findIndex((m) => m.id === options.until) + 1;
+  if (last === 0) {
+    throw new SkillsetError<StoreErrorCode>({
+      code: 'schema_mismatch',
+      message: `This version of Skillset does not know migration ${options.until}: the data comes from a newer version; use that version or a newer one.`,
+    });
+  }
+  const migrations = all.slice(0, last);
   const applied: string[] = [];
   for (const migration of migrations) {
     await database.transaction(async (transaction) => {

@@ -222,7 +222,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
         await back;
       },
     },
-    migrate: () => migrate(database),
+    migrate: (options) => migrate(database, options),
     transaction: (work) =>
       database.transaction((transaction) =>
         work(createStoreRepositories(transaction as StoreDatabase, repositories)),

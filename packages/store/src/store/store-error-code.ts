@@ -12,6 +12,7 @@ export type StoreErrorCode =
   | 'copy_mismatch'
   | 'data_dir_locked'
   | 'email_taken'
+  | 'invalid_backup'
   | 'invalid_cursor'
   | 'invalid_display_name'
   | 'invalid_permission_action'

@@ -1,6 +1,6 @@
 import type { ChangeFeed } from '../changes/change-feed.ts';
 import type { StoreDatabase } from '../database/store-database.ts';
-import type { MigrateResult } from '../migrate/migrate.ts';
+import type { MigrateOptions, MigrateResult } from '../migrate/migrate.ts';
 import type { AgentsRepository } from '../repositories/agents-repository.ts';
 import type { ApprovalsRepository } from '../repositories/approvals-repository.ts';
 import type { AuditRepository } from '../repositories/audit-repository.ts';
@@ -54,8 +54,8 @@ export type StoreKind = 'pglite' | 'postgres';
 export interface Store extends StoreRepositories {
   readonly kind: StoreKind;
   readonly changes: ChangeFeed;
-  /** Applies pending migrations (safe when several instances start at once). */
-  migrate(): Promise<MigrateResult>;
+  /** Applies pending migrations, or those up to `until` (safe when several instances start at once). */
+  migrate(options?: Pick<MigrateOptions, 'until'>): Promise<MigrateResult>;
   /** Runs `work` in one transaction: when it throws, nothing it wrote is kept. */
   transaction<Result>(work: (transaction: StoreTransaction) => Promise<Result>): Promise<Result>;
   /** Stops the change feed and closes the database connections. */
