@@ -89,6 +89,7 @@ export const ERROR_STATUS: Readonly<Record<ServerErrorCode, ContentfulStatusCode
   secret_undecryptable: 500,
   migration_changed: 500,
   schema_mismatch: 500,
+  schema_too_new: 500,
   target_not_empty: 500,
   copy_mismatch: 500,
   invalid_backup: 500,

@@ -21,6 +21,31 @@ export interface MigrateResult {
 /** The table that records applied migrations. */
 export const MIGRATIONS_TABLE = 'skillset_migrations';
 
+/** Refuses, before touching anything, a database a newer version migrated further. */
+async function assertNoNewerMigrations(
+  database: StoreDatabase,
+  known: ReadonlyArray<{ id: string }>,
+): Promise<void> {
+  const tables = await queryRows<{ name: string | null }>(
+    database,
+    sql`select to_regclass(${MIGRATIONS_TABLE})::text as name`,
+  );
+  if (tables[0]?.name == null) return;
+  const rows = await queryRows<{ id: string }>(
+    database,
+    sql`select id from ${sql.identifier(MIGRATIONS_TABLE)} order by id`,
+  );
+  const knownIds = new Set(known.map((migration) => migration.id));
+  const unknown = rows.map((row) => row.id).filter((id) => !knownIds.has(id));
+  if (unknown.length > 0) {
+    throw new SkillsetError<StoreErrorCode>({
+      code: 'schema_too_new',
+      message: `This database was migrated by a newer version of Skillset (${unknown.join(', ')}), which this version does not know; it was left untouched. Run that version or a newer one.`,
+      details: { migrations: unknown },
+    });
+  }
+}
+
 /**
  * Applies the pending migrations, each in its own transaction under an advisory lock, so that
  * several instances starting at once apply each migration exactly once.
@@ -38,6 +63,7 @@ export async function migrate(
       message: `This version of Skillset does not know migration ${options.until}: the data comes from a newer version; use that version or a newer one.`,
     });
   }
+  await assertNoNewerMigrations(database, all);
   const migrations = all.slice(0, last);
   const applied: string[] = [];
   for (const migration of migrations) {

@@ -27,6 +27,7 @@ export type StoreErrorCode =
   | 'last_owner'
   | 'migration_changed'
   | 'schema_mismatch'
+  | 'schema_too_new'
   | 'secret_not_found'
   | 'secret_revision_changed'
   | 'secret_skill_not_bound'
