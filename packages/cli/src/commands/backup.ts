@@ -4,11 +4,12 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { backupStore, openStore } from '@skillset/store';
+import { backupStore } from '@skillset/store';
 import { plural } from '../output/plural.ts';
 import { printLine, type Terminal } from '../output/terminal.ts';
 import {
   findRunningPgliteServer,
+  openServerStore,
   resolveCommandConfig,
   type ServerStoreFlags,
 } from './open-server-store.ts';
@@ -36,11 +37,7 @@ export async function runBackup(
   }
   const out = path.resolve(terminal.cwd, options.out);
   const partial = `${out}.partial`;
-  const store = await openStore(
-    config.databaseUrl === undefined
-      ? { dataDir: config.dataDir }
-      : { databaseUrl: config.databaseUrl },
-  );
+  const store = await openServerStore(config, false);
   try {
     const lines = new PassThrough();
     const written = pipeline(lines, createGzip(), createWriteStream(partial, { mode: 0o600 }));

@@ -23,11 +23,11 @@ export async function findRunningPgliteServer(
   return config.databaseUrl === undefined ? readRunningServer(config.dataDir) : undefined;
 }
 
-/** Opens (and migrates) the server's store; the caller closes it. */
-export function openServerStore(config: ServerConfig): Promise<Store> {
+/** Opens the server's store, migrated unless `migrate` is false; the caller closes it. */
+export function openServerStore(config: ServerConfig, migrate = true): Promise<Store> {
   return openStore(
     config.databaseUrl === undefined
-      ? { dataDir: config.dataDir, migrate: true }
-      : { databaseUrl: config.databaseUrl, migrate: true },
+      ? { dataDir: config.dataDir, migrate }
+      : { databaseUrl: config.databaseUrl, migrate },
   );
 }

@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { openStore, restoreStore } from '@skillset/store';
+import { restoreStore } from '@skillset/store';
 import { plural } from '../output/plural.ts';
 import { printLine, type Terminal } from '../output/terminal.ts';
 import {
   findRunningPgliteServer,
+  openServerStore,
   resolveCommandConfig,
   type ServerStoreFlags,
 } from './open-server-store.ts';
@@ -49,11 +50,7 @@ export async function runRestore(
   const file = path.resolve(terminal.cwd, options.file);
   const { schema } = await firstLine(file);
   const until = Array.isArray(schema) ? schema.at(-1) : undefined;
-  const store = await openStore(
-    config.databaseUrl === undefined
-      ? { dataDir: config.dataDir }
-      : { databaseUrl: config.databaseUrl },
-  );
+  const store = await openServerStore(config, false);
   try {
     // The rows go into the schema they were written from; the migrations since then follow.
     await store.migrate(typeof until === 'string' ? { until } : {});
