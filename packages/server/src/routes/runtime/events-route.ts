@@ -62,6 +62,8 @@ export function registerEventsRoute(
         `You already hold ${options.maxStreamsPerPrincipal} event streams open (each open page holds one); close one, then try again.`,
       ) as never;
     }
+    // nginx buffers proxied responses by default; this one must reach the client as written.
+    context.header('x-accel-buffering', 'no');
     return streamSSE(context, async (stream) => {
       const queue: (SkillChange | typeof RESYNC)[] = [];
       let wake: (() => void) | undefined;
