@@ -1,6 +1,7 @@
 export { createOwnerSignInCode, findInstanceOwner } from './bootstrap/create-owner-sign-in-code.ts';
 export { ensureInstanceOwner } from './bootstrap/ensure-instance-owner.ts';
 export { seedBuiltinSkills } from './bootstrap/seed-builtin-skills.ts';
+export type { AccessChange } from './changes/access-change.ts';
 export type { SkillChange } from './changes/skill-change.ts';
 export { backupStore } from './copy/backup-store.ts';
 export { copyStore } from './copy/copy-store.ts';

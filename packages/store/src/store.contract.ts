@@ -357,7 +357,13 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             kind: 'token',
             workspaceId: tenant.workspace.id,
             id: info.id,
+            epoch: expect.stringMatching(/^\d+$/),
           });
+          // Each change carries the epoch it raised: they rise in the order they arrive.
+          const epochs = ours().map((change) => BigInt(change.epoch ?? '0'));
+          expect(
+            epochs.every((value, index) => index === 0 || value > (epochs[index - 1] ?? 0n)),
+          ).toBe(true);
           if (store.kind === 'postgres') {
             expect(await store.changes.accessEpoch()).not.toBe(epoch);
           } else {

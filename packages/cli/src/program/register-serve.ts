@@ -6,6 +6,7 @@ interface ServeCliOptions extends StoreCliOptions {
   trustProxy?: boolean;
   maxConnectionsPerAddress?: string;
   logFormat?: string;
+  memoryBudget?: string;
 }
 
 /** Adds `skillset serve`. */
@@ -24,6 +25,10 @@ export function registerServe(program: Command, { terminal, outcome }: CommandCo
     .option(
       '--max-connections-per-address <n>',
       'connections one client address holds, the idle longest closed first (default 256; behind --trust-proxy: requests in flight per forwarded client; or SKILLSET_MAX_CONNECTIONS_PER_ADDRESS)',
+    )
+    .option(
+      '--memory-budget <MiB>',
+      'memory the workspace registries may hold; past it the least recently used are dropped and load again when asked (default 256; or SKILLSET_MEMORY_BUDGET_MB)',
     )
     .addOption(
       new Option(

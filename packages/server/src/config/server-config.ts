@@ -49,6 +49,8 @@ export interface ServerConfig {
   logFormat?: LogFormat;
   /** The key of workspace secrets (`SKILLSET_SECRET_KEY`); absent: the secrets routes answer 503. */
   secretKey?: SecretKey;
+  /** Estimated bytes the workspace registries may hold (`--memory-budget` MiB); absent: the default. */
+  registryBudgetBytes?: number;
 }
 
 /** Command-line flags of `skillset serve`; each overrides its environment variable. */
@@ -60,6 +62,8 @@ export interface ServerFlags {
   trustProxy?: boolean;
   maxConnectionsPerAddress?: string | number;
   logFormat?: string;
+  /** MiB the workspace registries may hold. */
+  memoryBudget?: string | number;
 }
 
 /** Options for {@link resolveServerConfig}. */
@@ -95,6 +99,18 @@ function parseConnectionsPerAddress(value: string | number | undefined): number 
     });
   }
   return count;
+}
+
+function parseMemoryBudget(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const mebibytes = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(mebibytes) || mebibytes < 1) {
+    throw new SkillsetError<ServerErrorCode>({
+      code: 'invalid_config',
+      message: `Memory budget ${JSON.stringify(value)} is not a size; use a whole number of MiB of at least 1 (default 256).`,
+    });
+  }
+  return mebibytes * 1024 * 1024;
 }
 
 function parseLogFormat(value: string | undefined): LogFormat | undefined {
@@ -134,7 +150,7 @@ function modelConfig(env: Record<string, string | undefined>): ModelConfig {
  * Combines flags, environment (`PORT`, `SKILLSET_DATA_DIR`, `DATABASE_URL`, `SKILLSET_ADMIN_TOKEN`,
  * `SKILLSET_MODEL` and the model's key variables, `SKILLSET_WEB_DIR`, `SKILLSET_PUBLIC_URL`,
  * `SKILLSET_SMTP_URL`, `SKILLSET_MAIL_FROM`, `SKILLSET_OIDC_*`, `SKILLSET_TRUST_PROXY`,
- * `SKILLSET_MAX_CONNECTIONS_PER_ADDRESS`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`, `SKILLSET_SECRET_KEY`) and defaults.
+ * `SKILLSET_MAX_CONNECTIONS_PER_ADDRESS`, `SKILLSET_MCP_ALLOWED_HOSTS`, `SKILLSET_MCP_ALLOW_PRIVATE`, `SKILLSET_LOG_FORMAT`, `SKILLSET_SECRET_KEY`, `SKILLSET_MEMORY_BUDGET_MB`) and defaults.
  */
 export function resolveServerConfig(options: ResolveServerConfigOptions = {}): ServerConfig {
   const flags = options.flags ?? {};
@@ -147,6 +163,9 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
   const secretKey = readSecretKey(env.SKILLSET_SECRET_KEY);
   const maxConnectionsPerAddress = parseConnectionsPerAddress(
     flags.maxConnectionsPerAddress ?? env.SKILLSET_MAX_CONNECTIONS_PER_ADDRESS,
+  );
+  const registryBudgetBytes = parseMemoryBudget(
+    flags.memoryBudget ?? env.SKILLSET_MEMORY_BUDGET_MB,
   );
   return {
     host: flags.host ?? env.HOST ?? DEFAULT_HOST,
@@ -167,5 +186,6 @@ export function resolveServerConfig(options: ResolveServerConfigOptions = {}): S
       : { connectionLimits: { maxConnectionsPerAddress } }),
     ...(logFormat === undefined ? {} : { logFormat }),
     ...(secretKey === undefined ? {} : { secretKey }),
+    ...(registryBudgetBytes === undefined ? {} : { registryBudgetBytes }),
   };
 }

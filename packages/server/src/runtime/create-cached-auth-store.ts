@@ -1,22 +1,31 @@
-import type { Store } from '@skillset/store';
+import type { AccessChange, Store } from '@skillset/store';
+import { principalConcerned, workspaceLookupConcerned } from './access-change-scope.ts';
 import { createExpiringCache } from './expiring-cache.ts';
 
 /** The part of the store request authentication reads. */
 export type AuthStore = Pick<Store, 'tokens' | 'workspaces'>;
 
+/** The store with cached token checks and workspace lookups, and the ways to drop them. */
+export type CachedAuthStore = Store & {
+  clear(): void;
+  /** Drops what an access change of the feed concerns, and notes its epoch as delivered. */
+  forget(change: AccessChange): void;
+};
+
 /**
  * Wraps the store so that token checks and workspace lookups are reused for up to `ttlMs`. The
- * runtime calls `clear()` on every access change of the store's feed (a revoked token, a role
- * change, a removed member, on any instance). On PostgreSQL each authentication also reads the
- * access epoch (one single-row query instead of the several the cache saves): when it moved, an
- * access change committed on another instance whose notification is still on its way, so the
- * caches are dropped (and `onStale` drops the caller's) before answering.
+ * runtime calls `forget(change)` on every access change of the store's feed (a revoked token, a
+ * role change, a removed member, on any instance). On PostgreSQL each authentication also reads
+ * the access epoch (one single-row query instead of the several the cache saves): when it passed
+ * the last epoch the feed delivered, an access change committed on another instance whose
+ * notification is still on its way, so the caches are dropped (and `onStale` drops the caller's)
+ * before answering.
  */
 export function createCachedAuthStore(
   store: Store,
   ttlMs = 1000,
   onStale: () => void = () => {},
-): Store & { clear(): void } {
+): CachedAuthStore {
   const principals =
     createExpiringCache<Awaited<ReturnType<Store['tokens']['authenticate']>>>(ttlMs);
   const workspaces = createExpiringCache<unknown>(ttlMs);
@@ -25,17 +34,24 @@ export function createCachedAuthStore(
     principals.clear();
     workspaces.clear();
   };
-  let epoch: string | undefined;
+  let epoch: bigint | undefined;
   // Every request authenticates first (token or session): on PostgreSQL, one read of the access
   // epoch tells whether an access change committed that the feed has not delivered yet.
   const dropIfStale = async () => {
-    const current = await store.changes.accessEpoch();
-    if (current !== epoch) {
-      if (epoch !== undefined) {
-        clear();
-        onStale();
-      }
-      epoch = current;
+    const read = await store.changes.accessEpoch();
+    if (read === undefined) return;
+    const current = BigInt(read);
+    if (epoch !== undefined && current > epoch) {
+      clear();
+      onStale();
+    }
+    if (epoch === undefined || current > epoch) epoch = current;
+  };
+  const forget = (change: AccessChange) => {
+    principals.deleteWhere((_key, principal) => principalConcerned(change, principal));
+    workspaces.deleteWhere((key, value) => workspaceLookupConcerned(change, key, value));
+    if (change.epoch !== undefined && (epoch === undefined || BigInt(change.epoch) > epoch)) {
+      epoch = BigInt(change.epoch);
     }
   };
   const sessions: Store['sessions'] = Object.create(store.sessions);
@@ -66,12 +82,13 @@ export function createCachedAuthStore(
     workspaces.get(`user\0${userId}`, () => store.workspaces.listForUser(userId)) as ReturnType<
       Store['workspaces']['listForUser']
     >;
-  const cached: Store & { clear(): void } = Object.create(store);
+  const cached: CachedAuthStore = Object.create(store);
   Object.defineProperties(cached, {
     tokens: { value: tokens },
     sessions: { value: sessions },
     workspaces: { value: cachedWorkspaces },
     clear: { value: clear },
+    forget: { value: forget },
   });
   return cached;
 }

@@ -27,6 +27,8 @@ export interface McpEndpointOptions {
 /** `/mcp` of the server: one Streamable HTTP handler per workspace registry, sessions bound to principals. */
 export interface McpEndpoint {
   handle(request: Request, principal: RequestPrincipal): Promise<Response>;
+  /** Closes the handler of a registry the runtime dropped (its sessions end; clients start anew). */
+  forget(registryKey: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,12 @@ export function createMcpEndpoint(options: McpEndpointOptions): McpEndpoint {
       principals.set(request, mcpPrincipal);
       scopes.set(mcpPrincipal, scope);
       return (await handlerFor(skills)).handle(request);
+    },
+    async forget(registryKey) {
+      const handler = handlers.get(registryKey);
+      if (handler === undefined) return;
+      handlers.delete(registryKey);
+      await handler.then((opened) => opened.close()).catch(() => {});
     },
     async close() {
       const open = [...handlers.values()];

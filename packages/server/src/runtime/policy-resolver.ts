@@ -4,9 +4,10 @@ import {
   type PolicyEnvironment,
   SkillsetError,
 } from '@skillset/core';
-import type { Store, StoredAgent } from '@skillset/store';
+import type { AccessChange, Store, StoredAgent } from '@skillset/store';
 import type { RequestPrincipal } from '../app/app-env.ts';
 import type { ServerErrorCode } from '../http/server-error-code.ts';
+import { policyConcerned } from './access-change-scope.ts';
 import { createRequestPolicyContext } from './create-request-policy-context.ts';
 import { createExpiringCache } from './expiring-cache.ts';
 import { type WorkspaceTrust, workspaceTrust } from './workspace-trust.ts';
@@ -59,6 +60,8 @@ export interface PolicyResolverOptions {
 /** Resolves (and briefly caches) the policy context of a principal, optionally through a named agent. */
 export interface PolicyResolver {
   resolve(principal: RequestPrincipal, agent?: string): Promise<ResolvedPolicy>;
+  /** Forgets the cached policies an access change concerns. */
+  forget(change: AccessChange): void;
   /** Forgets every cached policy. */
   clear(): void;
 }
@@ -166,6 +169,7 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
       const key = `${principal.workspaceId}|${principal.kind}:${id}|${reference ?? ''}`;
       return cache.get(key, () => load(principal, reference));
     },
+    forget: (change) => cache.deleteWhere((key) => policyConcerned(change, key)),
     clear: () => cache.clear(),
   };
 }

@@ -11,13 +11,14 @@ import type { RequestPrincipal } from '../app/app-env.ts';
 import { type ConnectionLimits, defaultConnectionLimits } from '../config/connection-limits.ts';
 import { loggableError } from '../http/loggable-error.ts';
 import type { McpSourcePolicy } from '../outbound/mcp-source-policy.ts';
-import { createCachedAuthStore } from './create-cached-auth-store.ts';
+import { type CachedAuthStore, createCachedAuthStore } from './create-cached-auth-store.ts';
 import { createMcpEndpoint } from './mcp-endpoint.ts';
 import {
   createPolicyResolver,
   type PolicyResolver,
   type ResolvedPolicy,
 } from './policy-resolver.ts';
+import { createRegistryPool } from './registry-pool.ts';
 import { createSkillTextCache } from './skill-text-cache.ts';
 import { createUsageRecorder, type UsageRecorder } from './usage-recorder.ts';
 import { workspaceGate } from './workspace-gate.ts';
@@ -49,6 +50,11 @@ export interface SkillRuntimeOptions {
   cacheTtlMs?: number;
   /** How long usage events are gathered before they are written (default 250 ms). */
   usageFlushDelayMs?: number;
+  /**
+   * Estimated bytes the workspace registries may hold together; past it the least recently used
+   * are dropped and load again on their next request (default {@link DEFAULT_REGISTRY_BUDGET_BYTES}).
+   */
+  registryBudgetBytes?: number;
   /** Which MCP servers workspaces may name as skill sources; default none. */
   mcpSourcePolicy?: McpSourcePolicy;
   /** MCP sessions per principal and their idle time; default {@link defaultConnectionLimits}. */
@@ -67,7 +73,7 @@ export interface SkillRuntime {
   readonly logger: Logger;
   readonly usage: UsageRecorder;
   /** The store with token checks and workspace lookups cached, for the hot runtime routes. */
-  readonly authStore: Store & { clear(): void };
+  readonly authStore: CachedAuthStore;
   readonly policies: PolicyResolver;
   /** Aborted when the runtime closes (event streams end then). */
   readonly signal: AbortSignal;
@@ -87,8 +93,10 @@ export interface SkillRuntime {
   ): Promise<RuntimeScope>;
   /** The activation session of a conversation (kept in memory, least recently used dropped). */
   session(scope: RuntimeScope, sessionId: string): ActivationSession;
-  /** Drops the cached policies and tokens (after a write that may change them). */
+  /** Drops every cached policy and token. */
   forgetPolicies(): void;
+  /** How many registries this instance holds and their estimated bytes. */
+  registryUsage(): { bytes: number; registries: number };
   /** Drops cached policies and tokens and reloads the workspace's registries. */
   reload(workspaceId: string): Promise<void>;
   /**
@@ -113,6 +121,8 @@ export interface SkillRuntime {
 }
 
 const MAXIMUM_SESSIONS = 10_000;
+/** The default registry budget: 256 MiB (decision 0150 measures what a workspace costs). */
+export const DEFAULT_REGISTRY_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /** Whether a change concerns a registry of `workspaceId` holding `userId`'s personal skills. */
 function concerns(change: SkillChange, workspaceId: string, userId: string | undefined): boolean {
@@ -131,7 +141,6 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   const { store, logger } = options;
   const ttlMs = options.cacheTtlMs ?? 1000;
   const texts = createSkillTextCache();
-  const registries = new Map<string, Promise<WorkspaceSkills>>();
   const sessions = new Map<string, ActivationSession>();
   const controller = new AbortController();
   const policies = createPolicyResolver({
@@ -146,16 +155,24 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     ...(options.usageFlushDelayMs === undefined ? {} : { flushDelayMs: options.usageFlushDelayMs }),
   });
 
+  // Set below: a dropped registry's MCP handler is closed with it.
+  let forgetMcpHandler: (key: string) => Promise<void> = async () => {};
+  const registries = createRegistryPool({
+    budgetBytes: options.registryBudgetBytes ?? DEFAULT_REGISTRY_BUDGET_BYTES,
+    onDrop(key, skills) {
+      void forgetMcpHandler(key);
+      void skills.then((loaded) => loaded.close()).catch(() => {});
+    },
+  });
+
   const skillsFor = (
     workspaceId: string,
     userId?: string,
     revisionPins: Readonly<Record<string, number>> = {},
     includeProposals = false,
-  ) => {
-    const key = workspaceSkillsKey(workspaceId, userId, revisionPins, includeProposals);
-    let skills = registries.get(key);
-    if (skills === undefined) {
-      skills = createWorkspaceSkills({
+  ) =>
+    registries.get(workspaceSkillsKey(workspaceId, userId, revisionPins, includeProposals), () =>
+      createWorkspaceSkills({
         store,
         workspaceId,
         ...(userId === undefined ? {} : { userId }),
@@ -166,12 +183,8 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         ...(options.mcpSourcePolicy === undefined
           ? {}
           : { mcpSourcePolicy: options.mcpSourcePolicy }),
-      });
-      registries.set(key, skills);
-      skills.catch(() => registries.delete(key));
-    }
-    return skills;
-  };
+      }),
+    );
 
   const refreshWhere = (matches: (skills: WorkspaceSkills) => boolean) => {
     const refreshes: Promise<void>[] = [];
@@ -188,15 +201,12 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
   });
   // Revocations, roles, memberships, rules, agent and workspace settings: from any instance.
   const unsubscribeAccess = store.changes.onAccessChange((change) => {
-    policies.clear();
-    authStore.clear();
+    policies.forget(change);
+    authStore.forget(change);
     // A workspace's settings name its MCP skill servers: rebuild its registries on the next request.
-    if (change.kind === 'workspace' && change.workspaceId !== null) {
-      for (const [key, pending] of registries) {
-        if (!key.startsWith(`${change.workspaceId}|`)) continue;
-        registries.delete(key);
-        void pending.then((skills) => skills.close()).catch(() => {});
-      }
+    const { workspaceId } = change;
+    if (change.kind === 'workspace' && workspaceId !== null) {
+      registries.drop((key) => key.startsWith(`${workspaceId}|`));
     }
   });
   const resyncListeners = new Set<() => void>();
@@ -238,6 +248,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     maxSessionsPerPrincipal: limits.maxMcpSessionsPerPrincipal,
     sessionIdleMs: limits.mcpSessionIdleMs,
   });
+  forgetMcpHandler = (key) => mcp.forget(key);
   let closed: Promise<void> | undefined;
 
   return {
@@ -268,6 +279,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       policies.clear();
       authStore.clear();
     },
+    registryUsage: () => registries.usage(),
     reload(workspaceId) {
       policies.clear();
       authStore.clear();
@@ -303,8 +315,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
         unsubscribeReconnect();
         await mcp.close();
         await usage.close();
-        const open = await Promise.allSettled(registries.values());
-        registries.clear();
+        const open = await Promise.allSettled(registries.clear());
         await Promise.all(
           open.map((result) => (result.status === 'fulfilled' ? result.value.close() : undefined)),
         );

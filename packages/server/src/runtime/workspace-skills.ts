@@ -27,6 +27,16 @@ import type { WorkspaceTrust } from './workspace-trust.ts';
 const MAXIMUM_SCANS = 10_000;
 /** How many skills are read at once for a scan. */
 const SCANS_AT_ONCE = 16;
+/** A registry's own memory before its skills, and per character of a listed skill (decision 0150, measured). */
+const REGISTRY_BYTES = 64 * 1024;
+const BYTES_PER_LISTED_CHARACTER = 12;
+
+/** The estimated memory of a registry holding `skills`. */
+function estimateBytes(skills: readonly StoredSkill[]): number {
+  let characters = 0;
+  for (const skill of skills) characters += JSON.stringify(skill).length;
+  return REGISTRY_BYTES + characters * BYTES_PER_LISTED_CHARACTER;
+}
 
 /** The registry of one workspace (and one user's personal skills), with caches tied to its version. */
 export interface WorkspaceSkills {
@@ -37,6 +47,8 @@ export interface WorkspaceSkills {
   readonly registry: SkillRegistry;
   /** Increases after every refresh; derived data of an older version is never served. */
   readonly version: number;
+  /** Roughly how many bytes of memory the registry and its derived data hold. */
+  readonly estimatedBytes: number;
   /** The stored skill behind a registry entry. */
   storedSkill(entry: SkillEntry): StoredSkill | undefined;
   /**
@@ -172,7 +184,8 @@ export async function createWorkspaceSkills(
     }),
   );
   // Awaited together, so a failed listing is never left unobserved when the workspace read fails.
-  const [workspace] = await Promise.all([store.workspaces.get(workspaceId), current]);
+  const [workspace, listed] = await Promise.all([store.workspaces.get(workspaceId), current]);
+  let estimatedBytes = estimateBytes(listed);
   const registry = createRegistry({
     sources: [
       ...sources,
@@ -239,7 +252,7 @@ export async function createWorkspaceSkills(
     do {
       again = false;
       current = listVisibleSkills(store, access, pins, includeProposals);
-      await current;
+      estimatedBytes = estimateBytes(await current);
       await registry.refresh();
       version += 1;
       derived = new Map();
@@ -253,6 +266,9 @@ export async function createWorkspaceSkills(
     registry,
     get version() {
       return version;
+    },
+    get estimatedBytes() {
+      return estimatedBytes;
     },
     storedSkill: (entry) => sourceById.get(entry.sourceId)?.storedSkill(entry.path),
     contentRisksOf(entry) {

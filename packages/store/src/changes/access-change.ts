@@ -19,6 +19,8 @@ export interface AccessChange {
   workspaceId: string | null;
   /** The token, session, user, agent or workspace concerned, when one. */
   id?: string;
+  /** The access epoch this change raised (a decimal integer), when it came from the database. */
+  epoch?: string;
 }
 
 /** Receives access changes. */
@@ -36,6 +38,9 @@ export function parseAccessChange(payload: string): AccessChange | undefined {
       kind: value.kind,
       workspaceId: value.workspaceId ?? null,
       ...(typeof value.id === 'string' ? { id: value.id } : {}),
+      ...(typeof value.epoch === 'string' && /^\d+$/.test(value.epoch)
+        ? { epoch: value.epoch }
+        : {}),
     };
   } catch {
     return undefined;
