@@ -1,10 +1,12 @@
 /**
  * Runs the benchmarks: `npm run bench` runs all, `npm run bench -- scan` runs one.
- * `npm run bench -- process` measures whole `skillset` processes (start-up included).
+ * `npm run bench -- process` measures whole `skillset` processes (start-up included);
+ * `npm run bench -- http http-process` the HTTP routes in-process and as users run the server.
  * Each benchmark module exports `run(): Promise<void>` and prints its own table.
  */
 const BENCHMARKS: Record<string, string> = {
   http: './http.ts',
+  'http-process': './http-process.ts',
   server: './server.ts',
   scan: './scan.ts',
   selection: './selection.ts',
@@ -13,6 +15,7 @@ const BENCHMARKS: Record<string, string> = {
   process: './process.ts',
   agents: './agents.ts',
   hook: './hook.ts',
+  workspaces: './workspace-memory.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -6,9 +6,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skillText } from './skills-test-support.ts';
 
-// Each registry here holds three small skills: about 80 KB by the runtime's estimate, so the
+// Each registry here holds three small skills: about 22 KB by the runtime's estimate, so the
 // budget holds a handful of the twelve workspaces.
-const BUDGET_BYTES = 400 * 1024;
+const BUDGET_BYTES = 110 * 1024;
 const WORKSPACES = 12;
 
 interface Tenant {

@@ -27,9 +27,9 @@ import type { WorkspaceTrust } from './workspace-trust.ts';
 const MAXIMUM_SCANS = 10_000;
 /** How many skills are read at once for a scan. */
 const SCANS_AT_ONCE = 16;
-/** A registry's own memory before its skills, and per character of a listed skill (decision 0150, measured). */
-const REGISTRY_BYTES = 64 * 1024;
-const BYTES_PER_LISTED_CHARACTER = 12;
+/** A registry's own memory before its skills, and per character of a listed skill (measured: decision 0150). */
+const REGISTRY_BYTES = 16 * 1024;
+const BYTES_PER_LISTED_CHARACTER = 4;
 
 /** The estimated memory of a registry holding `skills`. */
 function estimateBytes(skills: readonly StoredSkill[]): number {
