@@ -592,6 +592,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/instance/backup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A consistent backup of the whole instance (every workspace, person, token and encrypted secret) as the JSON lines of `skillset backup`; only for the operator secret a PGlite server writes into its data folder */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description JSON lines, read in one repeatable-read transaction: the header, per table a `{"@table": NAME}` line and its rows, then the `{"@end": [...]}` footer with each table’s row count and digest. A response cut off before the footer is no backup. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description No credentials, or a token or session that is unknown, revoked or expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A signed-in person or agent, whatever its role (instance admins too): only the operator secret takes a backup */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me": {
         parameters: {
             query?: never;

@@ -16,7 +16,7 @@ export function registerBackup(program: Command, { terminal, outcome }: CommandC
     program
       .command('backup')
       .description(
-        "Write a consistent snapshot of the server's database to one file (beside a running server on PostgreSQL)",
+        "Write a consistent snapshot of the server's database to one file, also while the server runs (on PGlite the running server writes it)",
       ),
   )
     .requiredOption('--out <file>', 'the backup file to write, e.g. skillset-2026-11-29.backup')

@@ -17,6 +17,11 @@ export interface AppDependencies {
   runtime?: SkillRuntime;
   /** The PGlite data folder where `skillset sign-in-link` leaves sign-in codes for this server. */
   signInDropDir?: string;
+  /**
+   * The secret the server wrote into its PGlite data folder (`server.json`, mode 0600); presenting
+   * it is the only way to operator requests (the instance backup). Absent: nobody may make them.
+   */
+  operatorSecret?: string;
   /** The chat model and limits of `POST /api/chat`. */
   chat?: ChatOptions;
   /**

@@ -14,6 +14,7 @@ import { securityHeaders } from '../http/security-headers.ts';
 import { validationHook } from '../http/validation-hook.ts';
 import { registerAdminRoutes } from '../routes/admin/register-admin-routes.ts';
 import { registerChatRoutes } from '../routes/chat/chat-routes.ts';
+import { registerInstanceBackupRoute } from '../routes/operator/instance-backup-route.ts';
 import { registerHealthRoutes } from '../routes/public/health-routes.ts';
 import { registerInvitationLinkRoutes } from '../routes/public/invitation-link-routes.ts';
 import { registerMyInvitationRoutes } from '../routes/public/my-invitation-routes.ts';
@@ -103,6 +104,8 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   registerSsoRoutes(app, dependencies);
 
   const authenticate = authenticateRequest(store);
+  // Before authentication: the operator secret is no token; every other caller is refused.
+  registerInstanceBackupRoute(app, dependencies, authenticate);
   const authenticateCached = authenticateRequest(runtime.authStore);
   app.use('/api/*', (context, next) =>
     isRuntimeHotPath(context.req.method, context.req.path)

@@ -1,10 +1,11 @@
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
- * The file a server on PGlite keeps in its data folder while it runs: `{pid, url}`. It only tells
- * `skillset sign-in-link` where the server listens; the store's lock file (`skillset.lock`,
- * decision 0060) is what keeps a second process out of the folder.
+ * The file a server on PGlite keeps in its data folder while it runs: `{pid, url, operatorSecret}`.
+ * It tells `skillset sign-in-link` where the server listens and gives `skillset backup` the secret
+ * of operator requests; the store's lock file (`skillset.lock`, decision 0060) is what keeps a
+ * second process out of the folder.
  */
 export const RUNNING_SERVER_FILE = 'server.json';
 
@@ -12,12 +13,25 @@ export const RUNNING_SERVER_FILE = 'server.json';
 export interface RunningServerInfo {
   pid: number;
   url: string;
+  /**
+   * The secret that authorises operator requests (the instance backup), new on every start;
+   * absent when an earlier version wrote the file.
+   */
+  operatorSecret?: string;
 }
 
-/** Records that this process serves `dataDir` at `url`. */
-export async function writeRunningServerFile(dataDir: string, url: string): Promise<void> {
-  const info: RunningServerInfo = { pid: process.pid, url };
-  await writeFile(join(dataDir, RUNNING_SERVER_FILE), `${JSON.stringify(info)}\n`, { mode: 0o600 });
+/** Records, readable by this user only, that this process serves `dataDir` at `url`. */
+export async function writeRunningServerFile(
+  dataDir: string,
+  url: string,
+  operatorSecret: string,
+): Promise<void> {
+  const info: RunningServerInfo = { pid: process.pid, url, operatorSecret };
+  // A new file renamed into place: a file left with wider permissions is never reused.
+  const next = join(dataDir, `${RUNNING_SERVER_FILE}.${process.pid}.tmp`);
+  await rm(next, { force: true });
+  await writeFile(next, `${JSON.stringify(info)}\n`, { mode: 0o600, flag: 'wx' });
+  await rename(next, join(dataDir, RUNNING_SERVER_FILE));
 }
 
 /** Removes the file when it is this process's. */
@@ -45,5 +59,10 @@ export async function readRunningServer(dataDir: string): Promise<RunningServerI
     return undefined;
   }
   if (typeof info.pid !== 'number' || typeof info.url !== 'string') return undefined;
-  return isAlive(info.pid) ? { pid: info.pid, url: info.url } : undefined;
+  if (!isAlive(info.pid)) return undefined;
+  return {
+    pid: info.pid,
+    url: info.url,
+    ...(typeof info.operatorSecret === 'string' ? { operatorSecret: info.operatorSecret } : {}),
+  };
 }
