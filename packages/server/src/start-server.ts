@@ -6,6 +6,7 @@ import { BUILTIN_SKILLS_DIR } from '@skillset/core/node';
 import {
   createOwnerSignInCode,
   ensureInstanceOwner,
+  generateSecret,
   openStore,
   type Store,
   seedBuiltinSkills,
@@ -16,6 +17,7 @@ import { defaultConnectionLimits } from './config/connection-limits.ts';
 import type { ServerConfig } from './config/server-config.ts';
 import { createLogger } from './create-logger.ts';
 import { createConnectionGuard } from './http/create-connection-guard.ts';
+import { createRequestsInFlight } from './http/requests-in-flight.ts';
 import { isLoopbackHostname } from './http/require-loopback-host.ts';
 import type { ServerErrorCode } from './http/server-error-code.ts';
 import { createIdentityServices } from './identity/create-identity-services.ts';
@@ -24,6 +26,9 @@ import {
   writeRunningServerFile,
 } from './local-server/running-server-file.ts';
 import { createSkillRuntime } from './runtime/skill-runtime.ts';
+
+/** How long a stopping server lets the requests in flight finish before it cuts them. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Options for {@link startServer}. */
 export interface StartServerOptions {
@@ -87,6 +92,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ...(config.secretKey === undefined ? {} : { secretKey: config.secretKey }),
   });
   let runtime: ReturnType<typeof createSkillRuntime> | undefined;
+  const inFlight = createRequestsInFlight();
   let server: ReturnType<typeof serve> | undefined;
   try {
     const seeded = await seedBuiltinSkills(store, options.builtinSkillsDir ?? BUILTIN_SKILLS_DIR);
@@ -97,9 +103,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       logger,
       connectionLimits: limits,
       ...(config.mcpSourcePolicy === undefined ? {} : { mcpSourcePolicy: config.mcpSourcePolicy }),
+      ...(config.registryBudgetBytes === undefined
+        ? {}
+        : { registryBudgetBytes: config.registryBudgetBytes }),
     });
     const identity = createIdentityServices(config.identity);
     const pgliteDir = config.databaseUrl === undefined ? config.dataDir : undefined;
+    // Only a process that can read the data folder learns it (server.json): `skillset backup`.
+    const operatorSecret = pgliteDir === undefined ? undefined : generateSecret();
     const app = createApp({
       store,
       logger,
@@ -107,6 +118,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       listenHost: config.host,
       runtime,
       ...(pgliteDir === undefined ? {} : { signInDropDir: pgliteDir }),
+      ...(operatorSecret === undefined ? {} : { operatorSecret }),
       ...(config.model === undefined ? {} : { chat: { model: config.model } }),
       ...(config.webDir === undefined ? {} : { webDir: config.webDir }),
       identity,
@@ -119,7 +131,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       maxConnectionsPerAddress: limits.maxConnectionsPerAddress,
       trustProxy: config.trustProxy === true,
     });
-    const fetch = guard.fetch(app.fetch);
+    const fetch = inFlight.track(guard.fetch(app.fetch));
     server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve(
         {
@@ -150,7 +162,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       config.adminToken === undefined ? {} : { adminToken: config.adminToken },
     );
     logger.info({ url, database: store.kind }, 'skillset server listening');
-    if (pgliteDir !== undefined) await writeRunningServerFile(pgliteDir, url);
+    if (pgliteDir !== undefined && operatorSecret !== undefined) {
+      await writeRunningServerFile(pgliteDir, url, operatorSecret);
+    }
     const signIn = await createOwnerSignInCode(store);
     if (signIn === undefined)
       throw new TypeError('the instance has an owner after the first start');
@@ -168,6 +182,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         closed = true;
         if (pgliteDir !== undefined) await removeRunningServerFile(pgliteDir);
         const closing = new Promise<void>((resolve) => listening.close(() => resolve()));
+        // No new connections now; the requests being answered finish first.
+        if (inFlight.count > 0) {
+          logger.info({ requests: inFlight.count }, 'stopping: finishing the requests in flight');
+          if (!(await inFlight.drained(SHUTDOWN_GRACE_MS))) {
+            logger.warn({ requests: inFlight.count }, 'stopping: requests still in flight are cut');
+          }
+        }
         // Ends event streams and MCP sessions, and writes pending usage events.
         await running.close();
         // Keep-alive and event-stream connections would otherwise hold the close open.
