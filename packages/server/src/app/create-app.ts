@@ -79,7 +79,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   app.use('*', originInfo(dependencies.trustProxy === true));
   app.use('*', securityHeaders());
   if (dependencies.listenHost !== undefined && isLoopbackHostname(dependencies.listenHost)) {
-    app.use('*', requireLoopbackHost());
+    app.use('*', requireLoopbackHost(dependencies.identity?.publicUrl));
   }
   app.use('*', requireSameOrigin({ signInPaths: isSignInPath }));
   // Before any route or authentication: small for sign-in, large only for skill content.

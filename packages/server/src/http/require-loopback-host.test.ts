@@ -130,4 +130,23 @@ describe('DNS rebinding: a loopback server answers only local Host and Origin', 
     const refused = await local.request('GET', '/healthz', { headers: { host: 'skills.example' } });
     expect(refused.status).toBe(403);
   });
+
+  it('answers the public URL a reverse proxy on this machine forwards, and only it', async () => {
+    await using server = await createTestApp({
+      listenHost: '127.0.0.1',
+      identity: { publicUrl: 'https://skills.example' },
+    });
+    const proxied = await server.request('GET', '/healthz', {
+      headers: { host: 'skills.example', origin: 'https://skills.example' },
+    });
+    expect(proxied.status).toBe(200);
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'skills.example', origin: 'https://evil.example' },
+      { host: 'skills.example', origin: 'http://skills.example' },
+    ]) {
+      const refused = await server.request('GET', '/healthz', { headers });
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+    }
+  });
 });
