@@ -7,6 +7,7 @@ const PARTS: Record<string, string> = {
   crash: './soak-crash.ts',
   load: './soak-load.ts',
   abuse: './soak-abuse.ts',
+  fleet: './soak-fleet.ts',
 };
 
 const requested = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
