@@ -4,7 +4,7 @@
  * `node:http` server answering the very bytes the server answered, in alternating rounds of one
  * run; then the import of 10,000 skills. The load runs in a worker thread: 32 keep-alive
  * connections, 8 s measured after a 2 s warm-up. `BENCH_HTTP_PROFILE=<dir>` writes a CPU profile
- * of each app round.
+ * of each app round. `bench/http-process.ts` measures the same routes as users run the server.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './create-logger.ts';
-import { formatLogRecord } from './text-log-destination.ts';
+import { createTextLogDestination, formatLogRecord } from './text-log-destination.ts';
 
 /** Local time, as the formatter shows it: 03:04:05.006. */
 const time = new Date(2026, 0, 2, 3, 4, 5, 6).getTime();
@@ -92,5 +93,27 @@ describe('createLogger', () => {
     expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} ERROR failed$/);
     expect(stackTop).toBe('    RangeError: too far');
     expect(firstFrame).toMatch(/^ {6}at /);
+  });
+});
+
+describe('createTextLogDestination', () => {
+  it('flushes the destination it writes to when the logger is flushed', () => {
+    const written: string[] = [];
+    let flushes = 0;
+    const target = {
+      write: (text: string) => written.push(text),
+      flush: (callback?: () => void) => {
+        flushes += 1;
+        callback?.();
+      },
+    };
+    const logger = pino({ level: 'info' }, createTextLogDestination({ target }));
+    logger.info('ready');
+    let called = false;
+    logger.flush(() => {
+      called = true;
+    });
+    expect(written).toHaveLength(1);
+    expect([flushes, called]).toEqual([1, true]);
   });
 });

@@ -79,15 +79,30 @@ export function formatLogRecord(
   return `${[line, ...stack].join('\n')}\n`;
 }
 
+/** Where a log destination writes its text: a stream, or another destination. */
+export interface LogTextTarget {
+  write(text: string): unknown;
+  flush?(callback?: (error?: Error) => void): void;
+}
+
 /** Options for {@link createTextLogDestination}. */
 export interface TextLogDestinationOptions extends FormatLogRecordOptions {
   /** Where the lines go. */
-  target: NodeJS.WritableStream;
+  target: LogTextTarget;
 }
 
-/** A pino destination that writes each JSON record to `target` as {@link formatLogRecord} shows it. */
-export function createTextLogDestination(options: TextLogDestinationOptions): DestinationStream {
+/**
+ * A pino destination that writes each JSON record to `target` as {@link formatLogRecord} shows it;
+ * `logger.flush()` flushes the target.
+ */
+export function createTextLogDestination(
+  options: TextLogDestinationOptions,
+): DestinationStream & { flush(callback?: (error?: Error) => void): void } {
   return {
+    flush(callback) {
+      if (options.target.flush === undefined) callback?.();
+      else options.target.flush(callback);
+    },
     write(json: string) {
       let record: Record<string, unknown>;
       try {

@@ -29,10 +29,14 @@ export async function runServe(terminal: Terminal, options: ServeCommandOptions)
   try {
     server = await startServer({ config, logger });
   } catch (error) {
+    logger.flush();
     if (!SkillsetError.isInstance(error) || error.code !== 'port_in_use') throw error;
     terminal.stderr.write(portInUseLine(config));
     return 1;
   }
+  // The log lines for stdout are written once per event-loop turn: these go out before the
+  // lines below, and every one before the process exits.
+  logger.flush();
   // Stdout carries only JSON when the logs are JSON, so these lines for a person go to stderr.
   const stream = format === 'json' ? 'stderr' : 'stdout';
   const say = (line: string) => terminal[stream].write(`${line}\n`);
@@ -66,6 +70,7 @@ export async function runServe(terminal: Terminal, options: ServeCommandOptions)
     await stopRequested;
     await server.close();
   } finally {
+    logger.flush();
     for (const signal of STOP_SIGNALS) process.off(signal, stop);
   }
   return 0;

@@ -140,11 +140,12 @@ describe('DNS rebinding: a loopback server answers only local Host and Origin', 
       headers: { host: 'skills.example', origin: 'https://skills.example' },
     });
     expect(proxied.status).toBe(200);
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { host: 'evil.example' },
       { host: 'skills.example', origin: 'https://evil.example' },
       { host: 'skills.example', origin: 'http://skills.example' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const refused = await server.request('GET', '/healthz', { headers });
       expect(refused.status, JSON.stringify(headers)).toBe(403);
     }
