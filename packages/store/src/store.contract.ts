@@ -93,6 +93,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0013-secret-approvals',
             '0014-invitation-kinds-and-passed-on-links',
             '0015-reviewed-releases',
+            '0016-skill-epoch',
           ]);
           expect((await first.migrate()).applied).toEqual([]);
           const rows = await queryRows<{ id: string }>(
@@ -115,6 +116,7 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
             '0013-secret-approvals',
             '0014-invitation-kinds-and-passed-on-links',
             '0015-reviewed-releases',
+            '0016-skill-epoch',
           ]);
 
           const adminToken = 'sks_admin-token-from-the-environment';

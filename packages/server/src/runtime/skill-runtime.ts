@@ -19,6 +19,7 @@ import {
   type ResolvedPolicy,
 } from './policy-resolver.ts';
 import { createRegistryPool } from './registry-pool.ts';
+import { createSkillEpochCatchUp } from './skill-epoch-catch-up.ts';
 import { createSkillTextCache } from './skill-text-cache.ts';
 import { createUsageRecorder, type UsageRecorder } from './usage-recorder.ts';
 import { workspaceGate } from './workspace-gate.ts';
@@ -225,11 +226,24 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
     });
   });
 
+  const settle = async () => {
+    await store.changes.settle();
+    // The feed's listeners started the reloads the changes call for; wait for them to end.
+    await Promise.all(
+      registries
+        .values()
+        .map((skills) => skills.then((loaded) => loaded.settled()).catch(() => {})),
+    );
+  };
+  const catchUp = createSkillEpochCatchUp(store, settle);
+
   const open = async (
     principal: RequestPrincipal,
     agent?: string,
     tryRevision?: TryRevision,
   ): Promise<RuntimeScope> => {
+    // Another instance's write acknowledged before this request is read here too.
+    await catchUp();
     const policy = await policies.resolve(principal, agent);
     // Only a person tries a proposal; an agent is served what is published (or what it pinned).
     const trying = tryRevision !== undefined && principal.kind === 'user';
@@ -285,14 +299,7 @@ export function createSkillRuntime(options: SkillRuntimeOptions): SkillRuntime {
       authStore.clear();
       return refreshWhere((skills) => skills.workspaceId === workspaceId);
     },
-    async settle() {
-      await store.changes.settle();
-      // The feed's listeners started the reloads the changes call for; wait for them to end.
-      const pending = [...registries.values()].map((skills) =>
-        skills.then((loaded) => loaded.settled()).catch(() => {}),
-      );
-      await Promise.all(pending);
-    },
+    settle,
     watch(principal, listener, onResync) {
       const userId = personalOwner(principal);
       const unsubscribe = store.changes.subscribe((change) => {

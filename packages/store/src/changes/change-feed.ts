@@ -22,6 +22,12 @@ export interface ChangeFeed {
    */
   accessEpoch(): Promise<string | undefined>;
   /**
+   * The committed skill epoch, which every skill change raises in its transaction; undefined on
+   * PGlite (one process). When it passed the last value a process caught up to, {@link settle}
+   * brings the changes it counts.
+   */
+  skillEpoch(): Promise<string | undefined>;
+  /**
    * Resolves once every change committed before the call has reached this process's listeners
    * (a marker sent through the database after them has come back), so a writer reads its own
    * writes; resolves anyway after a few seconds when the feed is down.
@@ -30,7 +36,7 @@ export interface ChangeFeed {
 }
 
 /** The feed plus the hooks its driver-specific listener calls. */
-export interface ChangeFeedHub extends Omit<ChangeFeed, 'accessEpoch' | 'settle'> {
+export interface ChangeFeedHub extends Omit<ChangeFeed, 'accessEpoch' | 'skillEpoch' | 'settle'> {
   deliver(change: SkillChange): void;
   deliverAccess(change: AccessChange): void;
   reconnected(): void;

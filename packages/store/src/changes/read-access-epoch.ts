@@ -9,3 +9,12 @@ export async function readAccessEpoch(database: StoreDatabase): Promise<string> 
   );
   return row?.value ?? '0';
 }
+
+/** The committed skill epoch: it changes with every committed skill change. */
+export async function readSkillEpoch(database: StoreDatabase): Promise<string> {
+  const [row] = await queryRows<{ value: string }>(
+    database,
+    sql`select value::text as value from skill_epoch where id = 1`,
+  );
+  return row?.value ?? '0';
+}

@@ -7,7 +7,7 @@ import type { StoreErrorCode } from '../store/store-error-code.ts';
 import type { StoreTable } from './store-tables.ts';
 
 /** Tables the migrations fill themselves: a fresh database already holds their rows. */
-const FILLED_BY_MIGRATIONS = new Set(['access_epoch']);
+const FILLED_BY_MIGRATIONS = new Set(['access_epoch', 'skill_epoch']);
 
 /** An error of moving a store's rows (copy, backup, restore), with a sentence that says what to do. */
 export function moveError(code: StoreErrorCode, message: string): SkillsetError<StoreErrorCode> {

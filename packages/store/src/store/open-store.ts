@@ -7,7 +7,7 @@ import { defaultCacheDir } from '@skillset/core/node';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { ACCESS_CHANGES_CHANNEL, parseAccessChange } from '../changes/access-change.ts';
 import { createChangeFeedHub } from '../changes/change-feed.ts';
-import { readAccessEpoch } from '../changes/read-access-epoch.ts';
+import { readAccessEpoch, readSkillEpoch } from '../changes/read-access-epoch.ts';
 import { SETTLE_MARKER_CHANNEL, sendSettleMarker } from '../changes/settle-marker.ts';
 import { parseSkillChange, SKILL_CHANGES_CHANNEL } from '../changes/skill-change.ts';
 import { CONSOLE_STORE_LOGGER, type StoreLogger } from '../changes/store-logger.ts';
@@ -210,6 +210,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       onAccessChange: hub.onAccessChange,
       onReconnect: hub.onReconnect,
       accessEpoch: async () => (driver.kind === 'postgres' ? readAccessEpoch(database) : undefined),
+      skillEpoch: async () => (driver.kind === 'postgres' ? readSkillEpoch(database) : undefined),
       async settle() {
         const marker = randomUUID();
         const back = hub.awaitMarker(marker, SETTLE_TIMEOUT_MS);
