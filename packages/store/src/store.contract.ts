@@ -263,6 +263,44 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
       });
     });
 
+    describe('file lists of many versions', () => {
+      it('answers them in one call, leaving out what the caller cannot see', async () => {
+        const mine = await createTenant(store, 'files-mine');
+        const theirs = await createTenant(store, 'files-theirs');
+        const skillMd = (name: string) => `---\nname: ${name}\ndescription: D.\n---\nBody.\n`;
+        const [withFile, plain] = await store.skills.createMany([
+          {
+            scope: 'workspace',
+            workspaceId: mine.workspace.id,
+            skillMd: skillMd('with-file'),
+            files: [{ path: 'notes.md', content: '# Notes' }],
+          },
+          { scope: 'workspace', workspaceId: mine.workspace.id, skillMd: skillMd('plain') },
+        ]);
+        const [foreign] = await store.skills.createMany([
+          { scope: 'workspace', workspaceId: theirs.workspace.id, skillMd: skillMd('foreign') },
+        ]);
+        if (!withFile?.ok || !plain?.ok || !foreign?.ok) throw new Error('expected three skills');
+        const files = await store.skills.listFilesOfVersions({
+          ...mine.access,
+          versions: [
+            { id: withFile.skill.id, version: 1 },
+            { id: plain.skill.id, version: 1 },
+            { id: plain.skill.id, version: 2 },
+            { id: foreign.skill.id, version: 1 },
+          ],
+        });
+        expect([...files.keys()].sort()).toEqual([withFile.skill.id, plain.skill.id].sort());
+        expect(files.get(withFile.skill.id)).toEqual(
+          await store.skills.listFiles({ ...mine.access, id: withFile.skill.id }),
+        );
+        expect(files.get(withFile.skill.id)?.map((file) => file.path)).toEqual([
+          'SKILL.md',
+          'notes.md',
+        ]);
+      });
+    });
+
     describe('usage', () => {
       it('records a batch in one write and counts it per skill, day and trigger', async () => {
         const tenant = await createTenant(store, 'usage');

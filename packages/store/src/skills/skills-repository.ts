@@ -9,6 +9,7 @@ import { skillVersions } from '../schema/skill-versions.ts';
 import { type StoredSkillScope, skills } from '../schema/skills.ts';
 import { createSkills } from './create-skills.ts';
 import { type DeleteSkillOptions, deleteSkill, findReferencingAgents } from './delete-skill.ts';
+import { listFilesOfVersions, type SkillVersionRef } from './list-files-of-versions.ts';
 import { listSkills } from './list-skills.ts';
 import { readSkillFiles } from './read-skill-files.ts';
 import { readVersion } from './read-version.ts';
@@ -96,6 +97,10 @@ export interface SkillsRepository {
   listVersions(options: SkillIdOptions): Promise<StoredSkillVersionSummary[] | undefined>;
   getVersion(options: SkillVersionOptions): Promise<StoredSkillVersion | undefined>;
   listFiles(options: SkillVersionOptions): Promise<StoredSkillFile[] | undefined>;
+  /** The file lists of many versions in one query, by skill id (those the caller cannot see absent). */
+  listFilesOfVersions(
+    options: SkillAccess & { versions: readonly SkillVersionRef[] },
+  ): Promise<Map<string, StoredSkillFile[]>>;
   getFile(options: SkillVersionOptions & { path: string }): Promise<SkillFileContent | undefined>;
   /** Every file of a version with its bytes (for a ZIP download). */
   readFiles(options: SkillVersionOptions): Promise<SkillFileContent[] | undefined>;
@@ -225,6 +230,8 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
       if (number === undefined) return undefined;
       return (await readVersion(session.database, options.id, number))?.files;
     },
+    listFilesOfVersions: ({ versions, ...access }) =>
+      listFilesOfVersions(session.database, access, versions),
     async getFile(options) {
       const number = await versionNumber(options);
       if (number === undefined) return undefined;
