@@ -56,7 +56,12 @@ describe.each(targets)('an ask rule withholds the skill’s text from an agent (
 
   async function connect(era: Era, elicitation?: () => 'accept' | 'decline') {
     const transport = new StreamableHTTPClientTransport(new URL('http://localhost/mcp'), {
-      fetch: async (url, init) => server.app.request(String(url), init as RequestInit),
+      // No stream of its own for server requests (GET answered 405, as some proxies do): a
+      // question must ride the stream of the request it belongs to.
+      fetch: async (url, init) =>
+        init?.method === 'GET'
+          ? new Response(null, { status: 405 })
+          : server.app.request(String(url), init as RequestInit),
       requestInit: { headers: { authorization: `Bearer ${agent}` } },
     });
     const client = new Client(

@@ -14,11 +14,16 @@ export function elicitationApprove(
   const modern = (server.getNegotiatedProtocolVersion() ?? '') >= MODERN_PROTOCOL_VERSION;
   if (modern || server.getClientCapabilities()?.elicitation === undefined) return undefined;
   return async (request) => {
-    const answer = await ctx.mcpReq.elicitInput({
-      mode: 'form',
-      message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
-      requestedSchema: { type: 'object', properties: {} },
-    });
+    // On the request's own stream: unrelated, it would go to the client's GET stream, which a
+    // client may not have opened yet, and the question would be lost.
+    const answer = await ctx.mcpReq.elicitInput(
+      {
+        mode: 'form',
+        message: `Allow the model to use skill "${request.skill}" through ${request.tool}?`,
+        requestedSchema: { type: 'object', properties: {} },
+      },
+      { relatedRequestId: ctx.mcpReq.id },
+    );
     return answer.action === 'accept';
   };
 }
