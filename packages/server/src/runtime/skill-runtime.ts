@@ -122,7 +122,7 @@ export interface SkillRuntime {
 }
 
 const MAXIMUM_SESSIONS = 10_000;
-/** The default registry budget: 256 MiB (decision 0150 measures what a workspace costs). */
+/** The default registry budget: 256 MiB (decision 0151 measures what a workspace costs). */
 export const DEFAULT_REGISTRY_BUDGET_BYTES = 256 * 1024 * 1024;
 
 /** Whether a change concerns a registry of `workspaceId` holding `userId`'s personal skills. */

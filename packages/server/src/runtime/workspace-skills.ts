@@ -27,7 +27,7 @@ import type { WorkspaceTrust } from './workspace-trust.ts';
 const MAXIMUM_SCANS = 10_000;
 /** How many skills are read at once for a scan. */
 const SCANS_AT_ONCE = 16;
-/** A registry's own memory before its skills, and per character of a listed skill (measured: decision 0150). */
+/** A registry's own memory before its skills, and per character of a listed skill (measured: decision 0151). */
 const REGISTRY_BYTES = 16 * 1024;
 const BYTES_PER_LISTED_CHARACTER = 4;
 
