@@ -21,14 +21,16 @@ function failAll(error: Error) {
   worker = undefined;
 }
 
+/** Heap sizes are the process's (`skillset serve` sets one); a worker refuses them in `execArgv`. */
+const PROCESS_ONLY_FLAG = /^--max-(semi|old)-space-size\b/;
+
 /** The package worker, started on first use; from sources (`.ts`) it resolves packages to sources too. */
 function start(): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
+  const execArgv = process.execArgv.filter((flag) => !PROCESS_ONLY_FLAG.test(flag));
   const started = new Worker(
     new URL(`./package-worker${fromSource ? '.ts' : '.js'}`, import.meta.url),
-    {
-      execArgv: fromSource ? [...process.execArgv, '--conditions=source'] : process.execArgv,
-    },
+    { execArgv: fromSource ? [...execArgv, '--conditions=source'] : execArgv },
   );
   started.on('message', (message: { id: number; result?: unknown; error?: string }) => {
     const waiting = pending.get(message.id);
