@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type IncomingMessage, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdRequest } from '../support/held-request.ts';
 import { skillsetBin } from '../support/skillset-bin.ts';
 
 const adminToken = `sks_drain${randomBytes(16).toString('hex')}`;
@@ -65,28 +65,13 @@ describe('skillset serve on SIGTERM', () => {
         '---\nname: late-upload\ndescription: Arrives while the server stops.\n---\nDo it.\n',
     });
     const half = Math.floor(body.length / 2);
-    const upload = request(`${url}/api/skills`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${adminToken}`,
-        'Content-Type': 'application/json',
-        'Content-Length': Buffer.byteLength(body),
-        // Node answers 100 Continue as it hands the request to the server's handler.
-        Expect: '100-continue',
-      },
-    });
-    const answered = once(upload, 'response');
-    upload.flushHeaders();
-    await once(upload, 'continue');
+    const upload = await holdRequest(`${url}/api/skills`, adminToken, Buffer.byteLength(body));
     upload.write(body.slice(0, half));
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     await outputMatches(/finishing the requests in flight/);
-    upload.end(body.slice(half));
-    const [response] = (await answered) as [IncomingMessage];
-    let text = '';
-    for await (const chunk of response) text += String(chunk);
-    expect(response.statusCode, text).toBe(201);
+    const { status, text } = await upload.finish(body.slice(half));
+    expect(status, text).toBe(201);
     expect(JSON.parse(text)).toMatchObject({ name: 'late-upload', version: 1 });
     const [code] = await exited;
     expect(code).toBe(0);

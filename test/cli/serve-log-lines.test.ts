@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { createTempDir } from '@skillset/core/test';
 import { describe, expect, it } from 'vitest';
+import { holdRequest } from '../support/held-request.ts';
 import { skillsetBin } from '../support/skillset-bin.ts';
 
 const adminToken = `sks_loglines${randomBytes(16).toString('hex')}`;
@@ -63,28 +63,8 @@ async function api(url: string, path: string, body: unknown): Promise<Response> 
 /** An invocation whose body waits: the server is answering it until `finish()` sends the body. */
 async function holdInvocation(url: string, skill: string) {
   const body = JSON.stringify({ message: `/${skill} held` });
-  const held: ClientRequest = request(`${url}/api/skills/invoke`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      // Node answers 100 Continue as it hands the request to the server's handler.
-      expect: '100-continue',
-    },
-  });
-  const answered = once(held, 'response');
-  held.flushHeaders();
-  await once(held, 'continue');
-  return {
-    async finish(): Promise<number | undefined> {
-      held.end(body);
-      const [response] = (await answered) as [IncomingMessage];
-      response.resume();
-      await once(response, 'end');
-      return response.statusCode;
-    },
-  };
+  const held = await holdRequest(`${url}/api/skills/invoke`, adminToken, Buffer.byteLength(body));
+  return { finish: async () => (await held.finish(body)).status };
 }
 
 async function waitFor(text: () => string, pattern: RegExp): Promise<void> {
