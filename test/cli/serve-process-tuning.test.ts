@@ -38,20 +38,23 @@ async function serveProcess(env: Record<string, string> = {}) {
 }
 
 describe.runIf(process.platform === 'linux')('skillset serve tunes its own process', () => {
-  it('runs, under the same process id, with a capped young generation and two malloc arenas', async () => {
+  it('runs, under the same process id, with a small young generation, slow heap growth and a malloc that gives memory back', async () => {
     const { commandLine, environment, code } = await serveProcess();
-    expect(commandLine).toContain('--max-semi-space-size=16');
+    expect(commandLine).toContain('--max-semi-space-size=8');
+    expect(commandLine).toContain('--heap-growing-percent=30');
     expect(commandLine).toContain('serve');
     expect(environment).toContain('MALLOC_ARENA_MAX=2');
+    expect(environment).toContain('MALLOC_TRIM_THRESHOLD_=131072');
+    expect(environment).toContain('MALLOC_MMAP_THRESHOLD_=131072');
     expect(code).toBe(0);
   });
 
   it("leaves an operator's own settings alone", async () => {
     const { commandLine, environment } = await serveProcess({
-      NODE_OPTIONS: '--max-semi-space-size=8',
+      NODE_OPTIONS: '--max-semi-space-size=4',
       MALLOC_ARENA_MAX: '4',
     });
-    expect(commandLine).not.toContain('--max-semi-space-size=16');
+    expect(commandLine).not.toContain('--heap-growing-percent=30');
     expect(environment).toContain('MALLOC_ARENA_MAX=4');
   });
 });

@@ -3,7 +3,7 @@ import { authenticateRequest } from '../auth/authenticate-request.ts';
 import { registerEmailSignInRoutes } from '../auth/email-sign-in-routes.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
-import { createChatService } from '../chat/create-chat-service.ts';
+import { createLazyChatService } from '../chat/lazy-chat-service.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { limitSignInAttempts } from '../http/limit-sign-in-attempts.ts';
@@ -114,7 +114,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   );
   app.use('/api/*', readOwnWrites(runtime));
   registerAdminRoutes(app, dependencies);
-  const chat = createChatService(runtime, dependencies.chat);
+  const chat = createLazyChatService(runtime, dependencies.chat);
   registerSkillRoutes(app, { ...dependencies, runtime }, chat);
   registerRuntimeRoutes(app, { ...dependencies, runtime });
   registerChatRoutes(app, chat);

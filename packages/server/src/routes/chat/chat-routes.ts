@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { SkillsetError } from '@skillset/core';
-import { createUIMessageStreamResponse } from 'ai';
 import type { ApiApp } from '../../app/api-app.ts';
 import { requireUser } from '../../auth/require-role.ts';
 import type { ChatService } from '../../chat/create-chat-service.ts';
@@ -132,6 +131,8 @@ export function registerChatRoutes(app: ApiApp, chatService: ChatService) {
       ...(body.tryRevision === undefined ? {} : { tryRevision: body.tryRevision }),
       signal: context.req.raw.signal,
     });
+    // Loaded by the turn above already; a static import would load the AI SDK at every start.
+    const { createUIMessageStreamResponse } = await import('ai');
     return createUIMessageStreamResponse({
       stream,
       headers: { [CHAT_ID_HEADER]: chatId },
