@@ -77,6 +77,11 @@ const PAGES: AuditedPage[] = [
     path: () => '/skills/release-notes/edit?scope=workspace',
     ready: (page) => page.locator('.cm-content'),
   },
+  {
+    name: 'skill with a task list',
+    path: () => '/skills/release-checklist?scope=workspace',
+    ready: (page) => page.getByRole('checkbox', { name: 'Tag the release' }),
+  },
   { name: 'new skill', path: () => '/skills/new', ready: (page) => page.locator('.cm-content') },
   { name: 'upload', path: () => '/skills/upload', ready: heading('Upload a skill') },
   {
@@ -231,6 +236,12 @@ beforeAll(async () => {
       frontmatter: 'disable-model-invocation: true\nrequires:\n  env: [SKILLSET_TEST_DEPLOY_KEY]\n',
     }),
   );
+  await app.addSkill(
+    skillText('release-checklist', {
+      description: 'Check a release off step by step.',
+      body: '# Release checklist\n\n- [ ] Tag the release\n- [x] Write the **notes**\n  - [ ] Link the issues\n',
+    }),
+  );
   for (let index = 0; index < 30; index++) {
     await app.addSkill(
       skillText(`bulk-${String(index).padStart(2, '0')}`, { description: `Bulk skill ${index}.` }),
@@ -295,6 +306,17 @@ describe('accessibility (WCAG 2.2 A and AA, axe-core)', () => {
     expect(await auditBothWidths(signedIn)).toEqual([]);
   });
 
+  it('has no serious or critical violation in a dialog', async () => {
+    await open(signedIn, PAGES[1] as AuditedPage);
+    await signedIn.getByRole('button', { name: 'Delete' }).click();
+    const dialog = signedIn.getByRole('dialog', { name: 'Delete release-notes?' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Close' }).count()).toBe(1);
+    expect(describeViolations(await auditAccessibility(signedIn))).toEqual([]);
+    await signedIn.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('audits every page the main navigation links to', async () => {
     await open(signedIn, PAGES[0] as AuditedPage);
     const links = await signedIn
@@ -329,6 +351,41 @@ describe('keyboard paths', () => {
     expect(await tabTo(signedIn, (name) => name === 'input: Search skills', 5)).toBeLessThanOrEqual(
       5,
     );
+  });
+
+  it('focuses the library search with / and rings it as plainly as a button', async () => {
+    await open(signedIn, PAGES[0] as AuditedPage);
+    await signedIn.locator('body').click({ position: { x: 5, y: 300 } });
+    await signedIn.keyboard.press('/');
+    expect(await focused(signedIn)).toBe('input: Search skills');
+    const search = signedIn.getByRole('searchbox', { name: 'Search skills' });
+    expect(await search.inputValue()).toBe('');
+    const outline = (await signedIn.evaluate(`(() => {
+      const style = getComputedStyle(document.activeElement);
+      return { style: style.outlineStyle, width: Number.parseFloat(style.outlineWidth) };
+    })()`)) as { style: string; width: number };
+    expect(outline.style).toBe('solid');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+  });
+
+  it('closes the mobile navigation with Escape and returns the focus to its button', async () => {
+    await open(signedIn, PAGES[0] as AuditedPage);
+    await signedIn.setViewportSize(PHONE);
+    await signedIn.getByRole('button', { name: 'Open navigation' }).click();
+    const menu = signedIn.locator('#main-navigation-menu');
+    /** Whether the menu shows on screen (folded, it slides out to the left). */
+    const onScreen = async () => {
+      const box = await menu.boundingBox();
+      return box !== null && box.x + box.width > 0;
+    };
+    await eventually(onScreen).toBe(true);
+    await signedIn.keyboard.press('Escape');
+    await eventually(onScreen).toBe(false);
+    expect(
+      await signedIn.getByRole('button', { name: 'Open navigation' }).getAttribute('aria-expanded'),
+    ).toBe('false');
+    expect(await focused(signedIn)).toBe('button: Open navigation');
+    await signedIn.setViewportSize(DESKTOP);
   });
 
   it('keeps the focus on a switch toggled with Space', async () => {

@@ -131,6 +131,52 @@ describe('the first page', () => {
     expect(total).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
   });
 
+  it('fetches the icon at most once and gets the API answers compressed', async () => {
+    const visit = await context.browser()?.newContext({ viewport: DESKTOP });
+    if (visit === undefined) throw new Error('no browser');
+    await visit.addCookies(await context.cookies());
+    const fresh = await visit.newPage();
+    // Chromium asks for the icon on every change of address; count what reaches the server.
+    const iconsFetched: string[] = [];
+    const devtools = await visit.newCDPSession(fresh);
+    await devtools.send('Network.enable');
+    devtools.on('Network.responseReceived', ({ response, type }) => {
+      if (new URL(response.url).pathname !== '/favicon.svg') return;
+      if (!response.fromDiskCache && !response.fromPrefetchCache) iconsFetched.push(type);
+    });
+    const answers: Array<{ path: string; encoding: string | undefined; bytes: number }> = [];
+    fresh.on('requestfinished', (finished) => {
+      const { pathname } = new URL(finished.url());
+      if (!pathname.startsWith('/api/')) return;
+      void Promise.all([finished.response(), finished.sizes()]).then(([response, sizes]) => {
+        const type = response?.headers()['content-type'] ?? '';
+        if (!type.startsWith('application/json')) return;
+        answers.push({
+          path: pathname,
+          encoding: response?.headers()['content-encoding'],
+          bytes: sizes.responseBodySize,
+        });
+      });
+    });
+    try {
+      await fresh.goto(`${server.url}/`);
+      await fresh.getByRole('list', { name: 'Skills' }).getByRole('link').first().waitFor();
+      await fresh.getByRole('link', { name: 'release-notes' }).click();
+      await fresh.getByRole('heading', { name: 'Release notes' }).waitFor();
+      await fresh.getByRole('link', { name: 'Skills' }).first().click();
+      await fresh.getByRole('list', { name: 'Skills' }).getByRole('link').first().waitFor();
+      await fresh.waitForLoadState('networkidle');
+      expect(iconsFetched.length, iconsFetched.join(', ')).toBeLessThanOrEqual(1);
+      const detail = answers.find((answer) => answer.path === '/api/skills/release-notes');
+      expect(detail?.encoding, JSON.stringify(answers)).toBe('gzip');
+      for (const answer of answers) {
+        if (answer.encoding === undefined) expect(answer.bytes, answer.path).toBeLessThan(1024);
+      }
+    } finally {
+      await visit.close();
+    }
+  });
+
   it('loads the Markdown renderer, the diff and the chat only with their pages', async () => {
     for (const chunk of [PLAYGROUND_CHUNK, MARKDOWN_CHUNK, SKILL_PAGE_CHUNK, DIFF_CHUNK]) {
       expect(requested(chunk), String(chunk)).toBe(false);

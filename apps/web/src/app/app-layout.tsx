@@ -10,7 +10,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import {
   IconBooks,
   IconChartBar,
@@ -22,11 +22,13 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import type { Me } from '../api/client.ts';
 import { useProposals } from '../review/proposal-queries.ts';
 import classes from './app-layout.module.css';
 import { SignOutButton } from './sign-out-button.tsx';
+import { SkillsetLogo } from './skillset-logo.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
@@ -70,6 +72,13 @@ function NavigationLinks({ me, onNavigate }: { me: Me; onNavigate?: () => void }
  */
 export function AppLayout({ me }: { me: Me }) {
   const [menuOpened, menu] = useDisclosure(false);
+  const burger = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives the focus back to the button that opened it.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || !menuOpened) return;
+    menu.close();
+    burger.current?.focus();
+  });
   return (
     <AppShell
       header={{ height: 56 }}
@@ -84,6 +93,7 @@ export function AppLayout({ me }: { me: Me }) {
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
               <Burger
+                ref={burger}
                 opened={menuOpened}
                 onClick={menu.toggle}
                 hiddenFrom="md"
@@ -93,7 +103,7 @@ export function AppLayout({ me }: { me: Me }) {
                 aria-controls="main-navigation-menu"
               />
               <UnstyledButton component={Link} to="/skills" className={classes.brand}>
-                <img src="/favicon.svg" alt="" width={24} height={24} />
+                <SkillsetLogo size={24} />
                 <Text fw={700} size="lg">
                   Skillset
                 </Text>

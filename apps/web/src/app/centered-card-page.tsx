@@ -1,5 +1,6 @@
 import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SkillsetLogo } from './skillset-logo.tsx';
 
 /** A page outside the app shell (signing in, joining): the product name and one card with a title. */
 export function CenteredCardPage({ title, children }: { title: string; children: ReactNode }) {
@@ -8,7 +9,7 @@ export function CenteredCardPage({ title, children }: { title: string; children:
       <Paper withBorder p={{ base: 'md', sm: 'xl' }} shadow="sm">
         <Stack gap="md">
           <Group gap={8}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <SkillsetLogo size={28} />
             <Text fw={700} size="lg">
               Skillset
             </Text>

@@ -18,13 +18,7 @@ export interface ConfirmModalProps {
 /** Asks before a destructive action: says what happens, then Cancel or a red confirm button. */
 export function ConfirmModal(props: ConfirmModalProps) {
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
       <Stack gap="md">
         {props.children}
         {props.error ? (

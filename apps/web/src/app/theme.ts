@@ -3,6 +3,7 @@ import {
   createTheme,
   darken,
   luminance,
+  Modal,
   Notification,
 } from '@mantine/core';
 import { darkenToContrast, readableShade } from './readable-color.ts';
@@ -19,6 +20,8 @@ export const theme = createTheme({
   components: {
     // A notification's close button is an icon: give it a name for screen readers. Under a title,
     // its text is gray 6 (3.3:1 on white); the dimmed colour reaches AA.
+    // A dialog's × button is an icon too.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { description: { color: 'var(--mantine-color-dimmed)' } },

@@ -229,7 +229,6 @@ export function ReviewActions({
         onClose={() => setRejecting(false)}
         title={`Reject version ${revision.version} of ${revision.name}?`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <form
           onSubmit={(event) => {

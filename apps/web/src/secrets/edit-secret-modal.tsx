@@ -37,13 +37,7 @@ export function EditSecretModal({
     );
   };
   return (
-    <Modal
-      opened
-      onClose={close}
-      title={`Edit ${secret.name}`}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={close} title={`Edit ${secret.name}`} centered>
       <form onSubmit={submit} aria-label={`Edit ${secret.name}`}>
         <Stack gap="md">
           <SkillsInput

@@ -86,7 +86,6 @@ export function PublishVersionModal({
       onClose={close}
       title={`Publish version ${shown?.version}?`}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
         <Text size="sm">

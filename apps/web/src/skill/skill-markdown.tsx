@@ -6,6 +6,7 @@ import remarkGfm from 'remark-gfm';
 import { rehypeBlockDirection } from './rehype-block-direction.ts';
 import { rehypeDemoteHeadings } from './rehype-demote-headings.ts';
 import { rehypeHighlightCode } from './rehype-highlight-code.ts';
+import { rehypeLabelTaskItems } from './rehype-label-task-items.ts';
 import { rehypeSkillFileLinks, type SkillFileLinks } from './rehype-skill-file-links.ts';
 import classes from './skill-markdown.module.css';
 import { useScrollsSideways } from './use-scrolls-sideways.ts';
@@ -58,6 +59,7 @@ export function SkillMarkdown({ text, files }: SkillMarkdownProps) {
     rehypeDemoteHeadings,
     rehypeHighlightCode,
     rehypeBlockDirection,
+    rehypeLabelTaskItems,
     ...(files === undefined
       ? []
       : [[rehypeSkillFileLinks, files] as [typeof rehypeSkillFileLinks, SkillFileLinks]]),

@@ -231,7 +231,6 @@ export function VersionsPanel({ skill, current }: { skill: SkillKey; current: nu
         onClose={() => setRestoring(undefined)}
         title={`Restore version ${restoring}?`}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         <Stack gap="md">
           <Text size="sm">

@@ -7,11 +7,10 @@ import {
   Paper,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconPlus, IconSearch, IconUpload } from '@tabler/icons-react';
+import { IconAdjustmentsHorizontal, IconPlus, IconUpload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -29,6 +28,7 @@ import {
   writeSkillFilters,
 } from './skill-filters.ts';
 import { SkillListItem } from './skill-list-item.tsx';
+import { SkillSearchInput } from './skill-search-input.tsx';
 
 const TYPING_DELAY_MS = 200;
 
@@ -112,15 +112,7 @@ export function SkillsPage() {
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Search skills"
-              placeholder="Name, description, tag…"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={q}
-              onChange={(event) => setQ(event.currentTarget.value)}
-              type="search"
-              style={{ flex: 1, minWidth: 0 }}
-            />
+            <SkillSearchInput value={q} onChange={setQ} />
             <Button
               variant={filtersOpen ? 'light' : 'default'}
               leftSection={<IconAdjustmentsHorizontal size={16} aria-hidden />}

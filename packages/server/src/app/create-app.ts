@@ -4,6 +4,7 @@ import { registerEmailSignInRoutes } from '../auth/email-sign-in-routes.ts';
 import { requireSameOrigin } from '../auth/require-same-origin.ts';
 import { registerSessionRoutes } from '../auth/session-routes.ts';
 import { createLazyChatService } from '../chat/lazy-chat-service.ts';
+import { compressJson } from '../http/compress-json.ts';
 import { errorResponse } from '../http/error-response.ts';
 import { createApiErrorHandler } from '../http/handle-api-error.ts';
 import { limitSignInAttempts } from '../http/limit-sign-in-attempts.ts';
@@ -78,6 +79,7 @@ export function createApp(dependencies: AppDependencies): OpenAPIHono<AppEnv> {
   );
   app.use('*', originInfo(dependencies.trustProxy === true));
   app.use('*', securityHeaders());
+  app.use('/api/*', compressJson());
   if (dependencies.listenHost !== undefined && isLoopbackHostname(dependencies.listenHost)) {
     app.use('*', requireLoopbackHost(dependencies.identity?.publicUrl));
   }

@@ -61,7 +61,7 @@ describe('createWebAppHandler', () => {
     expect(style.headers.get('content-type')).toMatch(/^text\/css/);
     const icon = await server.request('GET', '/favicon.svg');
     expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    expect(icon.headers.get('cache-control')).toBe('no-cache');
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400');
   });
 
   it('sends the brotli copy to a request that accepts br, with the headers of the file', async () => {

@@ -21,6 +21,8 @@ const SERVER_PATHS = /^\/(api|mcp|sign-in|\.well-known|healthz|readyz)(\/|$)/;
 /** Vite names built assets after their content hash; they never change. */
 const HASHED_ASSETS = /^\/assets\//;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The other files of the build (the icon): kept a day, so a browser does not ask on each page. */
+const ONE_DAY = 'public, max-age=86400';
 const REVALIDATE = 'no-cache';
 
 const missingBuildPage = (webDir: string) => `<!doctype html>
@@ -132,7 +134,7 @@ export function createWebAppHandler(options: { webDir: string }): WebAppHandler 
     if (urlPath !== '/') {
       const file = fileOf(webDir, urlPath);
       if (file === undefined) return undefined;
-      const cacheControl = HASHED_ASSETS.test(urlPath) ? IMMUTABLE : REVALIDATE;
+      const cacheControl = HASHED_ASSETS.test(urlPath) ? IMMUTABLE : ONE_DAY;
       const response = await fileResponse(context, file, cacheControl);
       if (response !== undefined) return response;
       // A missing file is a 404; a path without an extension is a client route.
