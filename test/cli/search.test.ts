@@ -50,7 +50,7 @@ describe('skillset search', () => {
     expect(run.stdout).toMatchInlineSnapshot(`
       "1. release-notes  3.21  Write release notes from the merged pull requests.
       2. create-skill   1.59  Write a new skill (a SKILL.md with instructions) and save it where this agent keeps skills. Use whe…
-      3. deploy         0.40  Deploy the web app to staging or production servers.
+      3. deploy         0.04  Deploy the web app to staging or production servers.
       "
     `);
   });

@@ -50,6 +50,7 @@ export {
   secretsNotConfigured,
   type WithheldSecret,
 } from './secrets/secrets-repository.ts';
+export type { SkillActivity } from './skills/list-skill-activity.ts';
 export type { ReviewResult, RevisionInReview } from './skills/review-revisions.ts';
 export type {
   CreateSkillOptions,

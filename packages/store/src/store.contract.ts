@@ -301,6 +301,50 @@ export function defineStoreContract(name: string, target: StoreContractTarget): 
       });
     });
 
+    describe('activity of many skills', () => {
+      it('names the writer of each current version, its time and a SKILL.sig, hiding the invisible', async () => {
+        const mine = await createTenant(store, 'activity-mine');
+        const theirs = await createTenant(store, 'activity-theirs');
+        const agent = await store.agents.create({ workspaceId: mine.workspace.id, name: 'bot' });
+        const [byUser, byAgent, bySystem] = await store.skills.createMany([
+          {
+            scope: 'workspace',
+            workspaceId: mine.workspace.id,
+            skillMd: skillText('by-user'),
+            files: [{ path: 'SKILL.sig', content: 'not checked here' }],
+            actor: { kind: 'user', id: mine.user.id },
+          },
+          {
+            scope: 'workspace',
+            workspaceId: mine.workspace.id,
+            skillMd: skillText('by-agent'),
+            actor: { kind: 'agent', id: agent.id },
+          },
+          { scope: 'workspace', workspaceId: mine.workspace.id, skillMd: skillText('by-system') },
+        ]);
+        const [foreign] = await store.skills.createMany([
+          { scope: 'workspace', workspaceId: theirs.workspace.id, skillMd: skillText('foreign') },
+        ]);
+        if (!byUser?.ok || !byAgent?.ok || !bySystem?.ok || !foreign?.ok) {
+          throw new Error('expected four skills');
+        }
+        const ids = [byUser, byAgent, bySystem, foreign].map((created) => created.skill.id);
+        const activity = await store.skills.listActivity({ ...mine.access, ids });
+        expect([...activity.keys()].sort()).toEqual(ids.slice(0, 3).sort());
+        expect(activity.get(byUser.skill.id)).toMatchObject({
+          updatedBy: { id: mine.user.id, name: 'activity-mine owner' },
+          hasSignature: true,
+        });
+        expect(activity.get(byAgent.skill.id)).toMatchObject({
+          updatedBy: { id: agent.id, name: 'bot' },
+          hasSignature: false,
+        });
+        expect(activity.get(bySystem.skill.id)?.updatedBy).toBeNull();
+        expect(activity.get(bySystem.skill.id)?.updatedAt).toBeInstanceOf(Date);
+        expect(await store.skills.listActivity({ ...mine.access, ids: [] })).toEqual(new Map());
+      });
+    });
+
     describe('usage', () => {
       it('records a batch in one write and counts it per skill, day and trigger', async () => {
         const tenant = await createTenant(store, 'usage');

@@ -3,6 +3,7 @@ import { IconMessageChatbot } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
+import { CatalogBudgetBanner } from '../skills/catalog-budget-banner.tsx';
 import { findAgentByName, useAgents } from './agent-queries.ts';
 import { AgentSettingsForm } from './agent-settings-form.tsx';
 import { AgentTokens } from './agent-tokens.tsx';
@@ -70,6 +71,7 @@ export function AgentPage() {
           {canManage ? <DeleteAgentButton agent={agent} /> : null}
         </Group>
       </Group>
+      <CatalogBudgetBanner agent={agent} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="md">

@@ -2936,8 +2936,10 @@ export interface paths {
                     userInvocable?: "true" | "false";
                     /** @description Whether the model may load the skill by itself. */
                     modelInvocable?: "true" | "false";
-                    /** @description Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched. */
+                    /** @description Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched; `confident` counts the confident matches at the head. */
                     q?: string;
+                    /** @description Order without `q`: `name` (the default), `updated` (most recently updated first) or `uses` (most used in the last 30 days first). */
+                    sort?: "name" | "updated" | "uses";
                     limit?: number;
                     offset?: number | null;
                     /** @description The nextCursor of the previous page. */
@@ -6158,10 +6160,30 @@ export interface components {
             } | null;
         };
         SkillList: {
-            items: components["schemas"]["SkillSummary"][];
+            items: components["schemas"]["SkillListItem"][];
             total: number;
+            /** @description With `q`: how many of the ranked skills, from the first, are confident matches; the rest are weaker. */
+            confident?: number;
             nextCursor?: string;
         };
+        SkillListItem: components["schemas"]["SkillSummary"] & {
+            /** @description When the current version was written */
+            updatedAt: string;
+            /** @description The user or agent that wrote the current version */
+            updatedBy: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Successful uses of the name in the caller's workspace in the last 30 days */
+            uses30d: number;
+            /**
+             * @description The current version's signature against the workspace's trusted signers
+             * @enum {string}
+             */
+            signature: "signed" | "unsigned" | "invalid";
+        };
+        /** @enum {string} */
+        SkillScope: "builtin" | "public" | "workspace" | "personal";
         SkillSummary: {
             name: string;
             description: string;
@@ -6186,8 +6208,6 @@ export interface components {
             }[];
             shadowedBy?: components["schemas"]["SkillScope"] & unknown;
         };
-        /** @enum {string} */
-        SkillScope: "builtin" | "public" | "workspace" | "personal";
         SkillDetail: {
             id: string;
             name: string;
@@ -6611,6 +6631,8 @@ export interface components {
             }[];
             omitted: number;
             tokens: number;
+            /** @description The token budget the catalog was fitted to. */
+            budget: number;
         };
         SkillInvocation: {
             activations: {

@@ -17,6 +17,11 @@ import { Link, useSearchParams } from 'react-router';
 import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { usePendingActions } from '../app/undoable-action.tsx';
+import { CatalogBudgetBanner } from './catalog-budget-banner.tsx';
+import { foldWeakerMatches } from './fold-weaker-matches.ts';
+import { LibraryLayoutToggle } from './library-layout-toggle.tsx';
+import { librarySortQuery } from './library-view.ts';
+import { SkillCardList } from './skill-card-list.tsx';
 import { skillDeletionKey } from './skill-deletion-key.ts';
 import { SkillFilterControls } from './skill-filter-controls.tsx';
 import {
@@ -27,8 +32,10 @@ import {
   skillListQuery,
   writeSkillFilters,
 } from './skill-filters.ts';
-import { SkillListItem } from './skill-list-item.tsx';
 import { SkillSearchInput } from './skill-search-input.tsx';
+import { SkillTable } from './skill-table.tsx';
+import { useLibraryView } from './use-library-view.ts';
+import { WeakerMatchesToggle } from './weaker-matches-toggle.tsx';
 
 const TYPING_DELAY_MS = 200;
 
@@ -67,7 +74,8 @@ export function SkillsPage() {
     update({ category: value.trim() || undefined }),
   );
   const [filtersOpen, { toggle: toggleFilters }] = useDisclosure(countActiveFilters(filters) > 0);
-  const query = skillListQuery(filters);
+  const [view, setView] = useLibraryView();
+  const query = { ...skillListQuery(filters), ...librarySortQuery(view, filters.q) };
   const skills = useQuery({
     queryKey: ['skills', query],
     queryFn: ({ signal }) => unwrap(api.GET('/api/skills', { params: { query }, signal })),
@@ -79,6 +87,17 @@ export function SkillsPage() {
   );
   const activeFilters = countActiveFilters(filters);
   const pages = Math.max(1, Math.ceil((skills.data?.total ?? 0) / SKILLS_PAGE_SIZE));
+  // The weaker matches stay unfolded only for the search they were unfolded for.
+  const [unfoldedFor, setUnfoldedFor] = useState<string>();
+  const weakerExpanded = unfoldedFor === filters.q;
+  const fold = foldWeakerMatches({
+    items,
+    total: skills.data?.total ?? 0,
+    confident: filters.q.trim() === '' ? undefined : skills.data?.confident,
+    page: filters.page,
+    expanded: weakerExpanded,
+  });
+  const strongMatches = (skills.data?.total ?? 0) - fold.weaker;
 
   return (
     <Stack gap="md">
@@ -109,6 +128,7 @@ export function SkillsPage() {
           </Button>
         </Group>
       </Group>
+      <CatalogBudgetBanner />
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="nowrap">
@@ -176,23 +196,42 @@ export function SkillsPage() {
         </EmptyState>
       ) : (
         <Stack gap="sm">
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {skills.data.total === 1 ? '1 skill' : `${skills.data.total.toLocaleString()} skills`}
-            {filters.q.trim() === '' ? '' : ', most relevant first'}
-          </Text>
-          <Stack
-            gap="xs"
-            component="ul"
-            aria-label="Skills"
-            style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          >
-            {items.map((skill) => (
-              <li key={`${skill.scope}:${skill.name}`}>
-                <SkillListItem skill={skill} />
-              </li>
-            ))}
-          </Stack>
-          {pages > 1 ? (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {fold.weaker > 0
+                ? strongMatches === 1
+                  ? '1 strong match'
+                  : `${strongMatches} strong matches`
+                : skills.data.total === 1
+                  ? '1 skill'
+                  : `${skills.data.total.toLocaleString()} skills`}
+              {filters.q.trim() === '' ? '' : ', most relevant first'}
+            </Text>
+            <LibraryLayoutToggle
+              layout={view.layout}
+              onChange={(layout) => setView({ ...view, layout })}
+            />
+          </Group>
+          {view.layout === 'table' ? (
+            <SkillTable
+              skills={fold.shown}
+              {...(filters.q.trim() === '' ? { sort: view.sort } : {})}
+              onSort={(sort) => {
+                setView({ ...view, sort });
+                update({});
+              }}
+            />
+          ) : (
+            <SkillCardList skills={fold.shown} />
+          )}
+          {fold.weaker > 0 ? (
+            <WeakerMatchesToggle
+              count={fold.weaker}
+              expanded={weakerExpanded}
+              onToggle={() => setUnfoldedFor(weakerExpanded ? undefined : filters.q)}
+            />
+          ) : null}
+          {pages > 1 && (fold.weaker === 0 || weakerExpanded) ? (
             <Group justify="center" pt="sm">
               <Pagination
                 total={pages}

@@ -11,5 +11,6 @@ export { createRegistry } from '../registry/create-registry.ts';
 export { analyzeSkill, buildInvertedIndex } from '../search/build-inverted-index.ts';
 export { createSkillIndex, DEFAULT_INDEX_SETTINGS } from '../search/create-skill-index.ts';
 export { searchSkills } from '../search/search-skills.ts';
+export { splitConfidentMatches } from '../search/split-confident-matches.ts';
 export { principalKindOf } from '../telemetry/skill-span-attributes.ts';
 export { withSkillSpan } from '../telemetry/with-skill-span.ts';

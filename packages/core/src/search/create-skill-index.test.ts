@@ -160,3 +160,40 @@ describe('createSkillIndex with word vectors', () => {
     expect(even.search(prompt)[0]?.name).toBe('chatty-helper');
   });
 });
+
+describe('createSkillIndex, precise matches first (docs/decisions/0153)', () => {
+  const library: CatalogSkill[] = [
+    { name: 'brand-guidelines', description: 'Apply the brand colours and type to documents.' },
+    { name: 'github-release', description: 'Release a library version with a changelog.' },
+    { name: 'notes-app', description: 'Open the app.' },
+    { name: 'meeting-writer', description: 'Minutes, minutes and more minutes of a meeting.' },
+    ...['one', 'two', 'three', 'four', 'five'].map((word) => ({
+      name: `tool-${word}`,
+      description: `Takes notes about ${word}.`,
+    })),
+  ];
+  const synonyms: SynonymTable = new Map([
+    ['make', [{ term: 'brand', weight: 1 }]],
+    ['note', [{ term: 'minut', weight: 1 }]],
+  ]);
+
+  it('does not reach a skill through a synonym of a generic verb', () => {
+    const hits = createSkillIndex(library, { synonyms }).search('make a changelog');
+    expect(hits.map((hit) => hit.name)).toEqual(['github-release']);
+  });
+
+  it('ranks a skill named with the query word above a skill matched only through a synonym', () => {
+    const names = createSkillIndex(library, { synonyms })
+      .search('notes')
+      .map((hit) => hit.name);
+    expect(names[0]).toBe('notes-app');
+    expect(names.indexOf('meeting-writer')).toBe(names.length - 1);
+  });
+
+  it('keeps a synonym-only match whole at synonymOnlyShare 1', () => {
+    const names = createSkillIndex(library, { synonyms, synonymOnlyShare: 1 })
+      .search('notes')
+      .map((hit) => hit.name);
+    expect(names[0]).toBe('meeting-writer');
+  });
+});

@@ -21,6 +21,11 @@ export interface SkillIndexOptions {
   synonyms?: SynonymTable;
   /** Weight of synonym matches relative to the query's own terms. */
   synonymWeight?: number;
+  /**
+   * A skill that matches none of the query's own words (only synonyms) keeps this share of its
+   * score, so name and word matches rank above it (docs/decisions/0153); 1 keeps it whole.
+   */
+  synonymOnlyShare?: number;
   /** Per-field weights and length normalisation, BM25 saturation, body cut-off. */
   index?: Partial<Omit<InvertedIndexSettings, 'fields'>> & {
     fields?: Partial<Record<SkillField, FieldSettings>>;
@@ -107,6 +112,7 @@ export const DEFAULT_FEEDBACK_SETTINGS: FeedbackSettings = {
 };
 
 const defaultSynonymWeight = 0.4;
+const defaultSynonymOnlyShare = 0.1;
 const defaultSemanticWeight = 0.2;
 const defaultQueryWordSmoothing = 1e-4;
 
@@ -136,7 +142,9 @@ export function createSkillIndex(
     options.wordVectors !== undefined && semanticWeight > 0
       ? createSkillVectors(skills, options.wordVectors, options.embedded)
       : undefined;
+  const synonymOnlyShare = options.synonymOnlyShare ?? defaultSynonymOnlyShare;
   const scores = new Float64Array(skills.length);
+  const direct = new Uint8Array(skills.length);
   const touched: number[] = [];
   const compare = (left: number, right: number): number => {
     const usage = (skills[right]?.usageCount ?? 0) - (skills[left]?.usageCount ?? 0);
@@ -147,14 +155,19 @@ export function createSkillIndex(
   };
   const fallbackOrder = skills.map((_, position) => position).sort(compare);
 
-  const accumulate = (terms: ReadonlyMap<string, number>): void => {
+  const accumulate = (
+    terms: ReadonlyMap<string, number>,
+    own: ReadonlyMap<string, number> = new Map(),
+  ): void => {
     for (const [term, weight] of terms) {
       const posting = index.postings.get(term);
       if (posting === undefined) continue;
       const { documents, impacts } = posting;
+      const isOwn = own.has(term);
       for (let offset = 0; offset < documents.length; offset++) {
         const document = documents[offset] as number;
         if (scores[document] === 0) touched.push(document);
+        if (isOwn) direct[document] = 1;
         scores[document] = (scores[document] ?? 0) + weight * (impacts[offset] as number);
       }
     }
@@ -183,22 +196,26 @@ export function createSkillIndex(
           return row === undefined ? 1 : smoothInverseFrequency(row, queryWordSmoothing);
         };
 
+  const demoteSynonymOnly = (): void => {
+    if (synonymOnlyShare >= 1) return;
+    for (const document of touched) {
+      if (direct[document] === 0) scores[document] = (scores[document] ?? 0) * synonymOnlyShare;
+    }
+  };
+
   const rank = (query: string, queryOptions: SkillIndexQueryOptions = {}): RankedSkill[] => {
     const limit = Math.min(queryOptions.limit ?? 10, skills.length);
-    const terms = expandQuery(
-      query,
-      options.synonyms,
-      synonymWeight,
-      (term) => index.postings.has(term),
-      wordWeight,
-    );
+    const isKnownTerm = (term: string) => index.postings.has(term);
+    const own = expandQuery(query, undefined, 0, isKnownTerm, wordWeight);
+    const terms = expandQuery(query, options.synonyms, synonymWeight, isKnownTerm, wordWeight);
     try {
-      accumulate(terms);
+      accumulate(terms, own);
       if (feedback.documents > 0 && feedback.terms > 0 && touched.length > 0) {
         const top = selectTop(touched, scores, feedback.documents, compare);
         accumulate(collectFeedbackTerms(index, top, scores, terms, feedback));
       }
       if (skillVectors !== undefined && touched.length > 0) addSimilarity(query);
+      demoteSynonymOnly();
       const best = selectTop(touched, scores, limit, compare);
       const ranked: RankedSkill[] = best.map((position) => ({
         skill: skills[position] as CatalogSkill,
@@ -213,7 +230,10 @@ export function createSkillIndex(
       }
       return ranked;
     } finally {
-      for (const document of touched) scores[document] = 0;
+      for (const document of touched) {
+        scores[document] = 0;
+        direct[document] = 0;
+      }
       touched.length = 0;
     }
   };

@@ -41,6 +41,11 @@ export {
 export { hashSkillContent, skillEmbeddingText } from './hash-skill-content.ts';
 export type { FeedbackSettings } from './pseudo-relevance-feedback.ts';
 export { type SearchSkillsOptions, searchSkills } from './search-skills.ts';
+export {
+  type SplitConfidentMatchesOptions,
+  type SplitConfidentMatchesResult,
+  splitConfidentMatches,
+} from './split-confident-matches.ts';
 export type { RelatedTerm, SynonymTable } from './synonym-table.ts';
 export { splitWords, stemTerm, tokenizeText } from './tokenize-text.ts';
 export {

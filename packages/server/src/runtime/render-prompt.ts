@@ -119,7 +119,7 @@ export async function renderPrompt(options: RenderPromptOptions): Promise<Render
   });
   const result: RenderPromptResult = {
     catalog,
-    json: new TextEncoder().encode(JSON.stringify(catalog)),
+    json: new TextEncoder().encode(JSON.stringify({ ...catalog, budget })),
     listed: catalog.entries.map((entry) => entry.name),
   };
   if (inputs.results.size >= MAXIMUM_CACHED_RESULTS) inputs.results.clear();

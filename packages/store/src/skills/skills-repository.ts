@@ -10,6 +10,7 @@ import { type StoredSkillScope, skills } from '../schema/skills.ts';
 import { createSkills } from './create-skills.ts';
 import { type DeleteSkillOptions, deleteSkill, findReferencingAgents } from './delete-skill.ts';
 import { listFilesOfVersions, type SkillVersionRef } from './list-files-of-versions.ts';
+import { listSkillActivity, type SkillActivity } from './list-skill-activity.ts';
 import { listSkills } from './list-skills.ts';
 import { readSkillFiles } from './read-skill-files.ts';
 import { readVersion } from './read-version.ts';
@@ -101,6 +102,10 @@ export interface SkillsRepository {
   listFilesOfVersions(
     options: SkillAccess & { versions: readonly SkillVersionRef[] },
   ): Promise<Map<string, StoredSkillFile[]>>;
+  /** Who wrote the current versions of many skills, when, and whether each is signed; one query. */
+  listActivity(
+    options: SkillAccess & { ids: readonly string[] },
+  ): Promise<Map<string, SkillActivity>>;
   getFile(options: SkillVersionOptions & { path: string }): Promise<SkillFileContent | undefined>;
   /** Every file of a version with its bytes (for a ZIP download). */
   readFiles(options: SkillVersionOptions): Promise<SkillFileContent[] | undefined>;
@@ -232,6 +237,7 @@ export function createSkillsRepository(session: StoreSession): SkillsRepository 
     },
     listFilesOfVersions: ({ versions, ...access }) =>
       listFilesOfVersions(session.database, access, versions),
+    listActivity: ({ ids, ...access }) => listSkillActivity(session.database, access, ids),
     async getFile(options) {
       const number = await versionNumber(options);
       if (number === undefined) return undefined;

@@ -59,6 +59,10 @@ export const promptResponseSchema = z
     entries: z.array(z.object({ name: z.string(), description: z.string().optional() })),
     omitted: z.number().int(),
     tokens: z.number().int(),
+    budget: z
+      .number()
+      .int()
+      .openapi({ description: 'The token budget the catalog was fitted to.' }),
   })
   .openapi('SkillPrompt');
 

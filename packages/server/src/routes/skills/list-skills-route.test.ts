@@ -115,3 +115,90 @@ describe('GET /api/skills', () => {
     expect(response.status).toBe(400);
   });
 });
+
+describe('GET /api/skills: updates, uses and signatures', () => {
+  interface ActivityBody {
+    items: Array<{
+      name: string;
+      version: number;
+      updatedAt: string;
+      updatedBy: { id: string; name: string } | null;
+      uses30d: number;
+      signature: string;
+    }>;
+  }
+
+  async function seededWithActivity() {
+    const server = await createRuntimeTestApp();
+    const create = async (name: string) => {
+      const response = await server.request('POST', '/api/skills', {
+        token: server.owner.token,
+        json: { content: skillText(name, { description: `The ${name} skill.` }) },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+    };
+    await create('alpha');
+    await create('beta');
+    await create('gamma');
+    const update = await server.request('PUT', '/api/skills/beta?scope=workspace', {
+      token: server.owner.token,
+      headers: { 'if-match': '"1"' },
+      json: { content: skillText('beta', { description: 'The beta skill, updated.' }) },
+    });
+    expect(update.status, await update.clone().text()).toBe(200);
+    const now = new Date();
+    const old = new Date(now.getTime() - 40 * 24 * 60 * 60 * 1000);
+    const workspaceId = server.owner.workspaceId;
+    await server.store.usage.recordMany([
+      { workspaceId, skillName: 'gamma', trigger: 'user', count: 5 },
+      { workspaceId, skillName: 'alpha', trigger: 'model', count: 2 },
+      { workspaceId, skillName: 'alpha', trigger: 'model', outcome: 'missing_argument' },
+      { workspaceId, skillName: 'alpha', trigger: 'model', count: 9, at: old },
+    ]);
+    const list = async (query: string): Promise<ActivityBody> => {
+      const response = await server.request('GET', `/api/skills?scope=workspace${query}`, {
+        token: server.owner.token,
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      return (await response.json()) as ActivityBody;
+    };
+    return { server, list };
+  }
+
+  it('says who updated each skill and when, its 30-day successful uses and that it is unsigned', async () => {
+    const { server, list } = await seededWithActivity();
+    await using _server = server;
+    const items = (await list('')).items;
+    expect(
+      items.map(({ name, version, uses30d, signature }) => [name, version, uses30d, signature]),
+    ).toEqual([
+      ['alpha', 1, 2, 'unsigned'],
+      ['beta', 2, 0, 'unsigned'],
+      ['gamma', 1, 5, 'unsigned'],
+    ]);
+    for (const item of items) {
+      expect(item.updatedBy?.id).toBe(server.owner.userId);
+      expect(item.updatedBy?.name).toEqual(expect.any(String));
+      expect(Date.now() - Date.parse(item.updatedAt)).toBeLessThan(60_000);
+    }
+  });
+
+  it('sorts by most used and by most recently updated, and pages in that order', async () => {
+    const { server, list } = await seededWithActivity();
+    await using _server = server;
+    const names = async (query: string) => (await list(query)).items.map((item) => item.name);
+    expect(await names('&sort=uses')).toEqual(['gamma', 'alpha', 'beta']);
+    expect(await names('&sort=updated')).toEqual(['beta', 'gamma', 'alpha']);
+    expect(await names('&sort=name')).toEqual(['alpha', 'beta', 'gamma']);
+    expect(await names('&sort=uses&limit=1&offset=1')).toEqual(['alpha']);
+  });
+
+  it('refuses an unknown sort', async () => {
+    const { server } = await seededWithActivity();
+    await using _server = server;
+    const response = await server.request('GET', '/api/skills?sort=stars', {
+      token: server.owner.token,
+    });
+    expect(response.status).toBe(400);
+  });
+});

@@ -10,11 +10,12 @@ import type { ApiApp } from '../../app/api-app.ts';
 import { jsonErrorResponse } from '../../http/error-responses.ts';
 import type { ServerErrorCode } from '../../http/server-error-code.ts';
 import { agentReadFilter } from './agent-read-filter.ts';
-import { presentSkillSummary, type SkillSummary } from './present-skill.ts';
+import { presentSkillSummary } from './present-skill.ts';
 import { searchStoredSkills } from './rank-stored-skills.ts';
 import { findShadowing } from './shadowing-of.ts';
 import { resolveSkillCaller, type SkillCaller } from './skill-caller.ts';
 import { skillEligibility } from './skill-eligibility.ts';
+import { loadSkillListActivity, type SkillListSort } from './skill-list-activity.ts';
 import type { SkillRouteDependencies } from './skill-route-dependencies.ts';
 import { skillListSchema } from './skill-schemas.ts';
 
@@ -44,7 +45,11 @@ const listQuerySchema = z.object({
     .openapi({ description: 'Whether the model may load the skill by itself.' }),
   q: z.string().optional().openapi({
     description:
-      'Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched.',
+      'Search: ranked by relevance, best first (any word may match; stemmed; synonyms count); a skill named exactly so comes first; each item says in `match` why it matched; `confident` counts the confident matches at the head.',
+  }),
+  sort: z.enum(['name', 'updated', 'uses']).optional().openapi({
+    description:
+      'Order without `q`: `name` (the default), `updated` (most recently updated first) or `uses` (most used in the last 30 days first).',
   }),
   limit: z.coerce.number().int().min(1).max(PAGE_SIZE).optional().openapi({ example: 50 }),
   offset: z.coerce.number().int().min(0).optional(),
@@ -157,9 +162,11 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     const filters = storeFilters(caller, query);
     const keep = both(computedFilter(dependencies, query), await agentReadFilter(caller));
     const ranked = query.q !== undefined && query.q.trim() !== '';
-    let page: { items: StoredSkill[]; total: number; nextCursor?: string };
+    const sort: SkillListSort = ranked ? 'name' : (query.sort ?? 'name');
+    let activity: Awaited<ReturnType<typeof loadSkillListActivity>> | undefined;
+    let page: { items: StoredSkill[]; total: number; nextCursor?: string; confident?: number };
     const matches = new Map<StoredSkill, SkillMatch[]>();
-    if (keep === undefined && !ranked) {
+    if (keep === undefined && !ranked && sort === 'name') {
       page = await dependencies.store.skills.list({
         ...filters,
         ...(query.limit === undefined ? {} : { limit: query.limit }),
@@ -169,10 +176,22 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
     } else {
       let matching = await listAll(dependencies, filters);
       if (keep !== undefined) matching = matching.filter(keep);
+      let confident: number | undefined;
       if (ranked) {
-        const found = searchStoredSkills(matching, query.q ?? '', dependencies.ranker());
-        for (const { skill, match } of found) matches.set(skill, match);
-        matching = found.map(({ skill }) => skill);
+        const search = searchStoredSkills(matching, query.q ?? '', dependencies.ranker());
+        for (const { skill, match } of search.found) matches.set(skill, match);
+        matching = search.found.map(({ skill }) => skill);
+        confident = search.confident;
+      }
+      if (sort !== 'name') {
+        const loaded = await loadSkillListActivity(dependencies, caller, matching);
+        const key =
+          sort === 'uses'
+            ? loaded.usesOf
+            : (skill: StoredSkill) => loaded.updatedAtOf(skill).getTime();
+        // Stable: equal keys keep the store's name order.
+        matching = [...matching].sort((first, second) => key(second) - key(first));
+        activity = loaded;
       }
       const start = readOffsetCursor(query.cursor, query.offset);
       const end = start + (query.limit ?? 50);
@@ -180,12 +199,20 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
         items: matching.slice(start, end),
         total: matching.length,
         ...(end < matching.length ? { nextCursor: `offset:${end}` } : {}),
+        ...(confident === undefined ? {} : { confident }),
       };
     }
-    const items: SkillSummary[] = await Promise.all(
+    const listed = activity ?? (await loadSkillListActivity(dependencies, caller, page.items));
+    const items = await Promise.all(
       page.items.map(async (skill) => {
-        const { shadowedBy } = await findShadowing(dependencies.store, caller, skill);
-        const summary = presentSkillSummary(skill, dependencies, shadowedBy);
+        const [{ shadowedBy }, skillActivity] = await Promise.all([
+          findShadowing(dependencies.store, caller, skill),
+          listed.of(skill),
+        ]);
+        const summary = {
+          ...presentSkillSummary(skill, dependencies, shadowedBy),
+          ...skillActivity,
+        };
         const match = matches.get(skill);
         return match === undefined ? summary : { ...summary, match };
       }),
@@ -194,6 +221,7 @@ export function registerListSkillsRoute(app: ApiApp, dependencies: SkillRouteDep
       {
         items,
         total: page.total,
+        ...(page.confident === undefined ? {} : { confident: page.confident }),
         ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }),
       },
       200,

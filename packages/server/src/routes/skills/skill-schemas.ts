@@ -67,11 +67,32 @@ export const skillSummarySchema = z
   })
   .openapi('SkillSummary');
 
+/** A skill in `GET /api/skills`: the summary plus its last update, 30-day uses and signature. */
+export const skillListItemSchema = skillSummarySchema
+  .extend({
+    updatedAt: z.string().openapi({ description: 'When the current version was written' }),
+    updatedBy: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'The user or agent that wrote the current version' }),
+    uses30d: z.number().int().openapi({
+      description: "Successful uses of the name in the caller's workspace in the last 30 days",
+    }),
+    signature: z.enum(['signed', 'unsigned', 'invalid']).openapi({
+      description: "The current version's signature against the workspace's trusted signers",
+    }),
+  })
+  .openapi('SkillListItem');
+
 /** A page of skills. */
 export const skillListSchema = z
   .object({
-    items: z.array(skillSummarySchema),
+    items: z.array(skillListItemSchema),
     total: z.number().int(),
+    confident: z.number().int().optional().openapi({
+      description:
+        'With `q`: how many of the ranked skills, from the first, are confident matches; the rest are weaker.',
+    }),
     nextCursor: z.string().optional(),
   })
   .openapi('SkillList');
