@@ -365,6 +365,25 @@ describe('agents pages', () => {
     await eventually(() => offeredCommands('/se')).toContain('/secret');
   });
 
+  it('lists an agent with a deny rule without "every skill", and its trace names it', async () => {
+    await page.goto(`${server.url}/agents`);
+    const item = page
+      .getByRole('list', { name: 'Agents' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: 'support-bot', exact: true }) });
+    await eventually(() => item.getByText(/^\d+ deny rules?$/).count()).toBe(1);
+    expect(await item.getByText('every skill', { exact: true }).count()).toBe(0);
+    const prompt = await server.app.request(
+      'GET',
+      '/api/chat/prompt?agent=support-bot&message=secret',
+      { token: server.app.owner.token },
+    );
+    const text = JSON.stringify(await prompt.json());
+    const agent = await agentSettings('support-bot');
+    expect(text).toContain('deny \\"secret\\" for \\"support-bot\\"');
+    expect(text).not.toContain(`for ${agent.id}`);
+  });
+
   it('deletes an agent only after confirmation', async () => {
     const { workspaceId } = server.app.owner;
     await server.app.store.agents.create({ workspaceId, name: 'short-lived' });

@@ -1,5 +1,7 @@
 import { Anchor, Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { api, unwrap } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { useMe } from '../app/use-me.ts';
 import { agentPath } from './agent-path.ts';
@@ -7,12 +9,49 @@ import { type Agent, useAgents } from './agent-queries.ts';
 import { CreateAgentForm } from './create-agent-form.tsx';
 import { WaitingApprovalsCard } from './waiting-approvals-card.tsx';
 
-function settingBadges(agent: Agent): string[] {
+type RuleAction = 'allow' | 'ask' | 'deny';
+
+/** Every permission rule of the workspace: its own and each agent's. */
+function useWorkspaceRules() {
+  return useQuery({
+    queryKey: ['permissions', 'workspace'],
+    queryFn: async ({ signal }) => (await unwrap(api.GET('/api/permissions', { signal }))).rules,
+  });
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** What the agent may use: every skill only when no allowlist and no deny or ask rule narrow it. */
+function reachBadges(
+  agent: Agent,
+  rules: readonly { agentId: string | null; action: RuleAction }[] | undefined,
+) {
+  const applying = (action: RuleAction) =>
+    (rules ?? []).filter(
+      (rule) => rule.action === action && (rule.agentId === null || rule.agentId === agent.id),
+    ).length;
+  const denies = applying('deny');
+  const asks = applying('ask');
+  const { allowlist } = agent.settings;
+  const reach =
+    allowlist.length > 0
+      ? [`allowlist of ${allowlist.length}`]
+      : rules === undefined || denies > 0
+        ? []
+        : ['every skill'];
+  return [
+    ...reach,
+    ...(denies > 0 ? [plural(denies, 'deny rule', 'deny rules')] : []),
+    ...(asks > 0 ? [plural(asks, 'ask rule', 'ask rules')] : []),
+  ];
+}
+
+function settingBadges(agent: Agent, rules: Parameters<typeof reachBadges>[1]): string[] {
   const { settings } = agent;
   return [
     settings.skillsEnabled ? 'skills on' : 'skills off',
     ...(settings.role === 'member' ? ['edits skills'] : []),
-    settings.allowlist.length === 0 ? 'every skill' : `allowlist of ${settings.allowlist.length}`,
+    ...reachBadges(agent, rules),
     ...(settings.includePersonal ? ['personal skills'] : []),
     ...(settings.skills.length === 0 ? [] : [`${settings.skills.length} pinned`]),
     ...(settings.integrations === undefined
@@ -21,7 +60,13 @@ function settingBadges(agent: Agent): string[] {
   ];
 }
 
-function AgentListItem({ agent }: { agent: Agent }) {
+function AgentListItem({
+  agent,
+  rules,
+}: {
+  agent: Agent;
+  rules: Parameters<typeof reachBadges>[1];
+}) {
   return (
     <Paper withBorder p="md" style={{ opacity: agent.settings.skillsEnabled ? 1 : 0.8 }}>
       <Stack gap={6}>
@@ -34,7 +79,7 @@ function AgentListItem({ agent }: { agent: Agent }) {
           >
             {agent.name}
           </Anchor>
-          {settingBadges(agent).map((label) => (
+          {settingBadges(agent, rules).map((label) => (
             <Badge
               key={label}
               size="sm"
@@ -57,6 +102,7 @@ function AgentListItem({ agent }: { agent: Agent }) {
 export function AgentsPage() {
   const me = useMe();
   const agents = useAgents();
+  const rules = useWorkspaceRules();
   const canManage = me.data?.can.manageAgents === true;
   return (
     <Stack gap="md">
@@ -100,7 +146,7 @@ export function AgentsPage() {
               >
                 {agents.data.map((agent) => (
                   <li key={agent.id}>
-                    <AgentListItem agent={agent} />
+                    <AgentListItem agent={agent} rules={rules.data} />
                   </li>
                 ))}
               </Stack>

@@ -57,6 +57,7 @@ function useReplaceAgentRules<Variables>(agentId: string, change: RuleChange<Var
       change.onSaved(variables);
       await queryClient.invalidateQueries({ queryKey: ['commands'] });
       await queryClient.invalidateQueries({ queryKey: ['chat-prompt'] });
+      await queryClient.invalidateQueries({ queryKey: ['permissions', 'workspace'] });
     },
     ...(change.onError === undefined ? {} : { onError: change.onError }),
   });

@@ -73,7 +73,9 @@ export function findMatchingRules(
 function describeRule(rule: PermissionRule, surface: PolicySurface): string {
   const on =
     rule.surface === undefined || rule.surface === '*' ? 'every surface' : `"${rule.surface}"`;
-  const described = `${rule.action} "${rule.skill}" for ${rule.principal ?? '*'} on ${on}`;
+  const principal =
+    rule.principalName === undefined ? (rule.principal ?? '*') : `"${rule.principalName}"`;
+  const described = `${rule.action} "${rule.skill}" for ${principal} on ${on}`;
   // An ask on invoking that holds on reading or managing says why.
   if (on === 'every surface' || ruleSurfaces(surface).includes(rule.surface as PolicySurface)) {
     return described;

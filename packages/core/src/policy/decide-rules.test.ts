@@ -107,6 +107,16 @@ describe('decide: allowlist, permission rules and the invocation matrix', () => 
       expect(noDeny.reasons[7]?.code).toBe('approval_required_by_rule');
     });
 
+    it('names the agent a rule is for by its name when the rule carries one', () => {
+      const rules: PermissionRule[] = [
+        { skill: 'deploy', action: 'deny', principal: 'agent-1', principalName: 'support-bot' },
+      ];
+      const decision = decide(skill('deploy'), withRules(rules), 'model');
+      expect(decision.reasons.at(-1)?.message).toBe(
+        'Rule: deny "deploy" for "support-bot" on every surface.',
+      );
+    });
+
     it('lets an allow rule decide when it is the only match', () => {
       const decision = decide(skill('pdf'), withRules([{ skill: 'p?f', action: 'allow' }]), 'user');
       expect(decision.reasons[7]).toMatchInlineSnapshot(`

@@ -10,6 +10,8 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 export interface PermissionRule {
   /** An agent id or a user id, or `*` (the default) for everyone. */
   principal?: string;
+  /** How explanations name the principal (an agent's name); default: its id. */
+  principalName?: string;
   /** A skill name or a glob with `*` and `?`, matched case-insensitively. */
   skill: string;
   /** The surface the rule applies to, or `*` (the default) for all of them. */

@@ -110,10 +110,16 @@ export function createPolicyResolver(options: PolicyResolverOptions): PolicyReso
         message: 'Workspace not found.',
       });
     }
-    const rules = await store.permissions.policyRules({
+    const stored = await store.permissions.policyRules({
       workspaceId,
       ...(agent === undefined ? {} : { agentId: agent.id }),
     });
+    // Explanations name the agent a rule is for, not its id.
+    const rules = stored.map((rule) =>
+      agent !== undefined && rule.principal === agent.id
+        ? { ...rule, principalName: agent.name }
+        : rule,
+    );
     const secretEnv = await loadSecretEnv(store, workspaceId);
     const settings = agent?.settings;
     const trust = workspaceTrust(workspace.settings);
