@@ -324,7 +324,7 @@ describe('identity and tenancy, in the browser', () => {
     await refused.getByRole('alert').getByText('also belongs to other workspaces').waitFor();
     expect(await refused.getByRole('button', { name: 'Copy sign-in link' }).count()).toBe(0);
     await takeScreenshots(owner, 'identity-member-sign-in-link-refused', { fullPage: false });
-    await refused.getByRole('button', { name: 'Close' }).click();
+    await refused.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('signs out everywhere from Settings and, when asked, revokes the member’s tokens too', async () => {

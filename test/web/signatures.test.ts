@@ -138,7 +138,12 @@ describe('signed skills in the web UI', () => {
     expect(describeViolations(await auditAccessibility(page))).toEqual([]);
 
     await page.goto(`${server.url}/skills/plain-notes`);
-    await page.getByText('Unsigned', { exact: true }).waitFor();
+    const unsigned = page.getByText('Unsigned', { exact: true });
+    await unsigned.waitFor();
+    // The scope badge and the signature badge share one row.
+    const scope = page.getByRole('main').getByText('workspace', { exact: true }).first();
+    const [scopeBox, unsignedBox] = [await scope.boundingBox(), await unsigned.boundingBox()];
+    expect(Math.abs((scopeBox?.y ?? 0) - (unsignedBox?.y ?? 100))).toBeLessThan(4);
 
     await page.goto(`${server.url}/skills/edited-notes`);
     await page.getByText('Signature invalid').waitFor();

@@ -116,16 +116,19 @@ export function SkillPage() {
             <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
               {skill.name}
             </Title>
-            <SkillBadgeList
-              skill={{
-                ...skill,
-                eligible: skill.eligibility.eligible,
-                integration: typeof manifest.integration === 'string' ? manifest.integration : null,
-                userInvocable: manifest.userInvocable !== false,
-                modelInvocable: manifest.disableModelInvocation !== true,
-              }}
-            />
-            <SignatureBadge signature={skill.signature} />
+            <Group gap={6} wrap="wrap" align="center">
+              <SkillBadgeList
+                skill={{
+                  ...skill,
+                  eligible: skill.eligibility.eligible,
+                  integration:
+                    typeof manifest.integration === 'string' ? manifest.integration : null,
+                  userInvocable: manifest.userInvocable !== false,
+                  modelInvocable: manifest.disableModelInvocation !== true,
+                }}
+              />
+              <SignatureBadge signature={skill.signature} />
+            </Group>
             <UpdatePendingBadge name={skill.name} pending={skill.pendingProposals} />
           </Stack>
           <Group gap="xs">

@@ -117,7 +117,7 @@ export function MemberSignInLinkMenu({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              {link.isSuccess ? 'Done' : 'Close'}
+              {link.isSuccess ? 'Done' : 'Cancel'}
             </Button>
           </Group>
         </Stack>
