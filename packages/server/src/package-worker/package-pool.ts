@@ -21,8 +21,8 @@ function failAll(error: Error) {
   worker = undefined;
 }
 
-/** Heap sizes are the process's (`skillset serve` sets one); a worker refuses them in `execArgv`. */
-const PROCESS_ONLY_FLAG = /^--max-(semi|old)-space-size\b/;
+/** V8's heap flags are the process's (`skillset serve` sets some); a worker refuses them in `execArgv`. */
+const PROCESS_ONLY_FLAG = /^--(max-semi-space-size|max-old-space-size|heap-growing-percent)\b/;
 
 /** The package worker, started on first use; from sources (`.ts`) it resolves packages to sources too. */
 function start(): Worker {
