@@ -161,6 +161,8 @@ describe('the first page', () => {
     try {
       await fresh.goto(`${server.url}/`);
       await fresh.getByRole('list', { name: 'Skills' }).getByRole('link').first().waitFor();
+      // The first icon request is answered (and cached) before the address changes.
+      await fresh.waitForLoadState('networkidle');
       await fresh.getByRole('link', { name: 'release-notes' }).click();
       await fresh.getByRole('heading', { name: 'Release notes' }).waitFor();
       await fresh.getByRole('link', { name: 'Skills' }).first().click();

@@ -1,14 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { skillText } from '@skillset/server/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestZip } from '../server/skills-test-support.ts';
+import {
+  createTestSigningKey,
+  signSkillWithSshKeygen,
+  type TestSigningKey,
+} from '../support/sign-skill-with-ssh-keygen.ts';
 import { auditBothWidths } from './audit-both-widths.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
-import { buildSignedSkillZip, createSigningKey } from './signed-skill-zip.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
 import { DESKTOP, PHONE, resizeTo, takeScreenshots } from './take-screenshots.ts';
 
@@ -21,6 +26,23 @@ let folder: string;
 
 const BETA_DESCRIPTION = `Notes about beta, revised. ${'Long enough to be cut at the end of one line. '.repeat(6).trim()}`;
 
+/** A ZIP of a one-file skill signed with `key`, as `skillset sign` would sign its folder. */
+async function signedSkillZip(key: TestSigningKey, name: string, skillMd: string) {
+  const skillFolder = join(folder, name);
+  await mkdir(skillFolder);
+  await writeFile(join(skillFolder, 'SKILL.md'), skillMd);
+  await signSkillWithSshKeygen(skillFolder, name, key);
+  const files = ['SKILL.md', 'SKILL.manifest.json', 'SKILL.sig'];
+  return buildTestZip(
+    await Promise.all(
+      files.map(async (file) => ({
+        name: `${name}/${file}`,
+        content: new Uint8Array(await readFile(join(skillFolder, file))),
+      })),
+    ),
+  );
+}
+
 async function expectStatus(response: Promise<Response>, status: number) {
   const answer = await response;
   expect(answer.status, await answer.clone().text()).toBe(status);
@@ -30,7 +52,7 @@ async function expectStatus(response: Promise<Response>, status: number) {
 async function seedSkills() {
   const { app } = server;
   const token = app.owner.token;
-  const key = await createSigningKey(folder, 'alice@example.com');
+  const key = await createTestSigningKey(folder, 'alice@example.com');
   await expectStatus(
     app.request('PATCH', `/api/workspaces/${app.owner.workspaceId}`, {
       token,
@@ -42,7 +64,7 @@ async function seedSkills() {
   await expectStatus(
     app.request('POST', '/api/skills/upload', {
       token,
-      body: await buildSignedSkillZip(folder, key, 'gamma-notes', gamma),
+      body: await signedSkillZip(key, 'gamma-notes', gamma),
       headers: { 'content-type': 'application/zip' },
     }),
     201,

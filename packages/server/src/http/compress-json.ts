@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
+import { acceptsEncoding } from './accepts-encoding.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -8,16 +9,6 @@ const gzipAsync = promisify(gzip);
 const JSON_CONTENT_TYPE = /^application\/(?:[\w.-]+\+)?json(?:[;\s]|$)/i;
 /** Below this a gzip header and checksum cost more than they save. */
 const MIN_BYTES = 1024;
-
-/** Whether an `Accept-Encoding` header takes gzip (listed, or `*`, without `q=0`). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (header === undefined) return false;
-  return header.split(',').some((entry) => {
-    const [name = '', ...parameters] = entry.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    return !parameters.some((parameter) => /^\s*q=0(?:\.0*)?\s*$/.test(parameter));
-  });
-}
 
 /**
  * Sends JSON answers of 1 KiB or more gzipped (at the fastest level, off the event loop) when the
@@ -32,7 +23,10 @@ export function compressJson(): MiddlewareHandler {
     if (!JSON_CONTENT_TYPE.test(type) || response.body === null) return;
     if (response.headers.has('content-encoding')) return;
     response.headers.append('vary', 'Accept-Encoding');
-    if (context.req.method === 'HEAD' || !acceptsGzip(context.req.header('accept-encoding'))) {
+    if (
+      context.req.method === 'HEAD' ||
+      !acceptsEncoding(context.req.header('accept-encoding') ?? '', 'gzip')
+    ) {
       return;
     }
     const body = new Uint8Array(await response.arrayBuffer());

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
+import { acceptsEncoding } from '../http/accepts-encoding.ts';
 
 /** The web UI a release bundles in this package (`web/`, written by `npm run release:pack`). */
 const BUNDLED_WEB_DIR = fileURLToPath(new URL('../../web', import.meta.url));
@@ -61,19 +62,6 @@ const ENCODINGS = [
   ['gzip', '.gz'],
 ] as const;
 
-/** Whether an `Accept-Encoding` header accepts `encoding` (listed, or `*`, with a q above 0). */
-function accepts(header: string, encoding: string): boolean {
-  let wildcard = false;
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    const accepted = q === undefined || Number(q.slice(2)) > 0;
-    if (name === encoding) return accepted;
-    if (name === '*') wildcard = accepted;
-  }
-  return wildcard;
-}
-
 /** The file of `webDir` a URL path names, or undefined when it would leave the folder. */
 function fileOf(webDir: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -101,7 +89,7 @@ async function fileResponse(context: Context, file: string, cacheControl: string
   if (COMPRESSIBLE.test(file) && (await isRegularFile(file))) {
     headers.vary = 'Accept-Encoding';
     for (const [encoding, suffix] of ENCODINGS) {
-      if (!accepts(acceptEncoding, encoding)) continue;
+      if (!acceptsEncoding(acceptEncoding, encoding)) continue;
       const compressed = await readRegularFile(`${file}${suffix}`);
       if (compressed === undefined) continue;
       return context.body(compressed as Uint8Array<ArrayBuffer>, 200, {
