@@ -2,6 +2,7 @@ import { skillText } from '@skillset/server/test';
 import { strToU8, zipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditBothWidths } from './audit-both-widths.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
@@ -58,7 +59,8 @@ beforeAll(async () => {
   webDir = await buildWebUi();
   server = await startWebServer(webDir.path);
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  // axe is injected as a script, which the app's Content-Security-Policy would block.
+  page = await (await browser.newContext({ viewport: DESKTOP, bypassCSP: true })).newPage();
   await signIn(page, server);
 }, 120_000);
 
@@ -143,5 +145,31 @@ describe('skill upload', () => {
       description: 'Second version.',
       files: [{ path: 'README.md' }],
     });
+  });
+
+  it('keeps the Workspace/Personal choice beside the preview, and saves where it says', async () => {
+    await chooseFile(
+      'mine.zip',
+      zipOf({ 'SKILL.md': skillText('my-notes', { description: 'Only mine.' }) }),
+    );
+    const createIn = page.getByRole('radiogroup', { name: 'Create in' });
+    await page.getByTestId('upload-preview').waitFor();
+    expect(await createIn.getByRole('radio', { name: 'Workspace' }).isChecked()).toBe(true);
+    await createIn.getByText('Personal', { exact: true }).click();
+    await eventually(() => createIn.getByRole('radio', { name: 'Personal' }).isChecked()).toBe(
+      true,
+    );
+    await eventually(() => page.getByRole('button', { name: 'Create skill' }).isEnabled()).toBe(
+      true,
+    );
+    const { scrollsSideways } = await takeScreenshots(page, 'upload-scope-beside-preview');
+    expect(scrollsSideways).toBe(false);
+    expect(await auditBothWidths(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create skill' }).click();
+    await page.waitForURL(/\/skills\/my-notes\?scope=personal$/);
+    const personal = await page.request.get(`${server.url}/api/skills/my-notes?scope=personal`);
+    expect(personal.status()).toBe(200);
+    const workspace = await page.request.get(`${server.url}/api/skills/my-notes?scope=workspace`);
+    expect(workspace.status()).toBe(404);
   });
 });

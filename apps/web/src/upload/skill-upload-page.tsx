@@ -29,6 +29,7 @@ import {
   UploadRefusedError,
   type UploadTarget,
 } from './upload-requests.ts';
+import { type UploadScope, UploadScopeChoice } from './upload-scope-choice.tsx';
 
 type Step =
   | { kind: 'choose' }
@@ -40,7 +41,7 @@ type Step =
 export function SkillUploadPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [scope, setScope] = useState<'workspace' | 'personal'>('workspace');
+  const [scope, setScope] = useState<UploadScope>('workspace');
   const [step, setStep] = useState<Step>({ kind: 'choose' });
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string>();
@@ -126,20 +127,7 @@ export function SkillUploadPage() {
       </Stack>
       {step.kind === 'choose' ? (
         <Stack gap="sm">
-          <Group gap="sm">
-            <Text size="sm" fw={500} id="upload-scope-label">
-              Create in
-            </Text>
-            <SegmentedControl
-              aria-labelledby="upload-scope-label"
-              value={scope}
-              onChange={(value) => setScope(value === 'personal' ? 'personal' : 'workspace')}
-              data={[
-                { value: 'workspace', label: 'Workspace' },
-                { value: 'personal', label: 'Personal' },
-              ]}
-            />
-          </Group>
+          <UploadScopeChoice value={scope} onChange={setScope} />
           <UploadDropZone
             onFile={(file) => check(file, { kind: 'new', scope }, { followExisting: true })}
           />
@@ -199,6 +187,16 @@ export function SkillUploadPage() {
                 { value: 'new', label: 'New skill' },
                 { value: 'version', label: `New version of ${name}` },
               ]}
+            />
+          ) : null}
+          {step.target.kind === 'new' ? (
+            <UploadScopeChoice
+              value={scope}
+              disabled={saving}
+              onChange={(chosen) => {
+                setScope(chosen);
+                check(step.file, { kind: 'new', scope: chosen }, { followExisting: true });
+              }}
             />
           ) : null}
           <UploadPreviewCard preview={step.preview} />
