@@ -288,7 +288,7 @@ describe('agents pages', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Remove rule' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await matrix.getByText('No pattern rules.').waitFor();
+    await matrix.getByText(/^No pattern rules yet: each skill follows its row above/).waitFor();
     expect(await storedRules(agent.id)).toEqual([
       { skill: 'secret', action: 'deny', surface: '*' },
     ]);

@@ -103,8 +103,10 @@ export function AgentTokens({ agent }: { agent: Agent }) {
         ) : tokens.isError ? (
           <ErrorState error={tokens.error} onRetry={() => tokens.refetch()} />
         ) : mine.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No tokens yet.
+          <Text size="sm" c="gray.7">
+            No tokens yet. A tool that holds one (an MCP client, a CI job, a script calling the API)
+            acts as {agent.name}, under its rules; a new token is shown once, right after you create
+            it.
           </Text>
         ) : (
           <Stack

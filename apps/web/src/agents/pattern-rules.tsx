@@ -39,8 +39,9 @@ export function PatternRules({ agentId, agentName, rules, canEdit }: PatternRule
         </Text>
       </div>
       {rules.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No pattern rules.
+        <Text size="sm" c="gray.7">
+          No pattern rules yet: each skill follows its row above. A rule added here, such as deny{' '}
+          <code>release-*</code>, also covers the matching skills written later.
         </Text>
       ) : (
         <Stack

@@ -1,4 +1,5 @@
 import { Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { HowUsesCount } from './how-uses-count.tsx';
 
 const WIDTH = 600;
 const HEIGHT = 120;
@@ -25,6 +26,7 @@ export function DailyUsageChart({ days }: { days: ReadonlyArray<{ day: string; u
       ? ''
       : ` from ${formatDay(first.day)} to ${formatDay(last.day)}`;
   const summary = `${total} ${total === 1 ? 'use' : 'uses'} in ${days.length} days${range}, at most ${peak} a day`;
+  if (total === 0) return <HowUsesCount subject={`No uses in these ${days.length} days.`} />;
   return (
     <figure style={{ margin: 0 }}>
       <svg
@@ -70,9 +72,7 @@ export function DailyUsageChart({ days }: { days: ReadonlyArray<{ day: string; u
         </Group>
       )}
       <Text component="figcaption" size="sm" c="dimmed" mt={4}>
-        {peak === 0
-          ? 'No uses on any day.'
-          : `At most ${peak} ${peak === 1 ? 'use' : 'uses'} a day.`}
+        At most {peak} {peak === 1 ? 'use' : 'uses'} a day.
       </Text>
       <VisuallyHidden>
         <Table>
