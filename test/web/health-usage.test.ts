@@ -38,15 +38,14 @@ function daysAgo(count: number): Date {
   return new Date(midnight - count * DAY_MS + Math.floor((now - midnight) / 2));
 }
 
-/** The cells of a table's body rows, as text. */
+/** The cells of a table's body rows, as the text they show (not what a narrower width would). */
 async function rows(table: Locator): Promise<string[][]> {
-  return table
-    .locator('tbody tr')
-    .evaluateAll((trs) =>
-      trs.map((tr) =>
-        [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? ''),
-      ),
-    );
+  const found = await table.locator('tbody tr').all();
+  return Promise.all(
+    found.map(async (row) =>
+      (await row.locator('th, td').allInnerTexts()).map((text) => text.trim()),
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -173,9 +172,14 @@ describe('usage page', () => {
     ]);
     await page.getByRole('heading', { name: 'Failures (2)' }).waitFor();
     const failures = page.getByRole('table', { name: 'Failures' });
-    expect((await rows(failures)).map((cells) => cells.slice(0, 3))).toEqual([
-      ['notes', 'A required argument was missing missing_argument', '1'],
-      ['pdf-tools', 'No skill by that name unknown_skill', '1'],
+    expect((await rows(failures)).map((cells) => cells.slice(0, 4))).toEqual([
+      [
+        'notes',
+        'A required argument was missing missing_argument',
+        expect.stringMatching(/ \(person\)$/),
+        '1',
+      ],
+      ['pdf-tools', 'No skill by that name unknown_skill', 'support-bot (agent)', '1'],
     ]);
     // A name no skill has links nowhere.
     expect(await failures.getByRole('link', { name: 'pdf-tools' }).count()).toBe(0);

@@ -6757,10 +6757,13 @@ export interface components {
             }[];
             /** @description Who used skills (people and agents), most active first. */
             principals: {
-                /** @enum {string|null} */
+                /**
+                 * @description Null when none was recorded.
+                 * @enum {string|null}
+                 */
                 kind: "user" | "agent" | null;
                 id: string | null;
-                /** @description Null when the principal is gone. */
+                /** @description The agent’s or person’s name; null when the principal is gone. */
                 name: string | null;
                 uses: number;
                 failures: number;
@@ -6773,11 +6776,22 @@ export interface components {
                 uses: number;
                 failures: number;
             }[];
-            /** @description Failed attempts per skill and error code, most recent first. */
+            /** @description Failed attempts per skill, error code and principal, most recent first (at most 50). */
             failed: {
                 skill: string;
                 /** @description The error code: an invocation error (`missing_argument`, …), `permission_denied`, `approval_required`, `approval_denied`, `unknown_skill` (a name no skill has), `invalid_input`, or a thrown error’s code. */
                 outcome: string;
+                /** @description Who made the attempts. */
+                principal: {
+                    /**
+                     * @description Null when none was recorded.
+                     * @enum {string|null}
+                     */
+                    kind: "user" | "agent" | null;
+                    id: string | null;
+                    /** @description The agent’s or person’s name; null when the principal is gone. */
+                    name: string | null;
+                };
                 count: number;
                 lastAt: string;
             }[];

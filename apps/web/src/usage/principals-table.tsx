@@ -1,34 +1,9 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { agentPath } from '../agents/agent-path.ts';
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { PrincipalName } from './principal-name.tsx';
 import { useShowAll } from './use-show-all.ts';
 import type { UsageSummary } from './use-usage-summary.ts';
 
-type Principal = UsageSummary['principals'][number];
-
 const KIND_LABEL = { user: 'Person', agent: 'Agent' } as const;
-
-function PrincipalName({ principal }: { principal: Principal }) {
-  if (principal.name === null) {
-    return (
-      <Text span inherit c="gray.7">
-        {principal.kind === 'agent'
-          ? 'A deleted agent'
-          : principal.kind === 'user'
-            ? 'A removed person'
-            : 'Not recorded'}
-      </Text>
-    );
-  }
-  if (principal.kind === 'agent') {
-    return (
-      <Anchor component={Link} to={agentPath(principal.name)} inherit>
-        {principal.name}
-      </Anchor>
-    );
-  }
-  return principal.name;
-}
 
 /** Who used skills in the period, people and agents, most active first. */
 export function PrincipalsTable({ principals }: { principals: UsageSummary['principals'] }) {

@@ -17,6 +17,13 @@ export interface UsageSummaryOptions {
   to: Date;
 }
 
+/** Who used a skill: `name` is null when the user or agent is gone, `kind` when none was recorded. */
+export interface UsagePrincipal {
+  kind: 'user' | 'agent' | null;
+  id: string | null;
+  name: string | null;
+}
+
 /**
  * A workspace's usage over a period: totals per skill, per principal and per UTC day. `uses`
  * counts successful uses, `failures` the attempts that ended in an error.
@@ -26,25 +33,27 @@ export interface UsageSummary {
   failures: number;
   /** Most used first. */
   skills: Array<{ skillName: string; uses: number; failures: number; lastUsedAt: Date }>;
-  /** Most active first; `name` is null when the user or agent is gone, `kind` when none was recorded. */
-  principals: Array<{
-    kind: 'user' | 'agent' | null;
-    id: string | null;
-    name: string | null;
-    uses: number;
-    failures: number;
-  }>;
+  /** Most active first. */
+  principals: Array<UsagePrincipal & { uses: number; failures: number }>;
   /** Names of the enabled skills the user can see that nobody used or tried, alphabetical. */
   unused: string[];
   /** Every UTC day of the period (`YYYY-MM-DD`), oldest first, zero where none. */
   daily: Array<{ day: string; uses: number; failures: number }>;
-  /** The failed attempts per skill and error code, the most recent first (at most 50). */
-  failed: Array<{ skillName: string; outcome: string; count: number; lastAt: Date }>;
+  /** The failed attempts per skill, error code and principal, the most recent first (at most 50). */
+  failed: Array<{
+    skillName: string;
+    outcome: string;
+    principal: UsagePrincipal;
+    count: number;
+    lastAt: Date;
+  }>;
 }
 
 const MAXIMUM_FAILURE_GROUPS = 50;
 
 const utcDay = (date: Date) => date.toISOString().slice(0, 10);
+
+const principalKind = (kind: string | null) => (kind === 'user' || kind === 'agent' ? kind : null);
 
 /** Aggregates a workspace's usage events over a period in SQL. */
 export async function summarizeUsage(
@@ -77,27 +86,29 @@ export async function summarizeUsage(
     .groupBy(usageEvents.skillName)
     .orderBy(desc(uses), desc(failures), asc(usageEvents.skillName));
 
+  const userOfEvent = and(
+    eq(usageEvents.principalKind, 'user'),
+    eq(users.id, usageEvents.principalId),
+  );
+  // Only the workspace's own agents: an id alone must not reveal another workspace's agent name.
+  const agentOfEvent = and(
+    eq(usageEvents.principalKind, 'agent'),
+    eq(agents.id, usageEvents.principalId),
+    eq(agents.workspaceId, options.workspaceId),
+  );
+  const principalName = sql<string | null>`coalesce(max(${users.name}), max(${agents.name}))`;
+
   const principals = await database
     .select({
       kind: usageEvents.principalKind,
       id: usageEvents.principalId,
-      name: sql<string | null>`coalesce(max(${users.name}), max(${agents.name}))`,
+      name: principalName,
       uses,
       failures,
     })
     .from(usageEvents)
-    .leftJoin(
-      users,
-      and(eq(usageEvents.principalKind, 'user'), eq(users.id, usageEvents.principalId)),
-    )
-    .leftJoin(
-      agents,
-      and(
-        eq(usageEvents.principalKind, 'agent'),
-        eq(agents.id, usageEvents.principalId),
-        eq(agents.workspaceId, options.workspaceId),
-      ),
-    )
+    .leftJoin(users, userOfEvent)
+    .leftJoin(agents, agentOfEvent)
     .where(inPeriod)
     .groupBy(usageEvents.principalKind, usageEvents.principalId)
     .orderBy(
@@ -111,13 +122,29 @@ export async function summarizeUsage(
     .select({
       skillName: usageEvents.skillName,
       outcome: usageEvents.outcome,
+      kind: usageEvents.principalKind,
+      id: usageEvents.principalId,
+      name: principalName,
       count: sql<number>`sum(${usageEvents.count})`.mapWith(Number),
       lastAt: max(usageEvents.at),
     })
     .from(usageEvents)
+    .leftJoin(users, userOfEvent)
+    .leftJoin(agents, agentOfEvent)
     .where(and(inPeriod, sql`${usageEvents.outcome} <> 'ok'`))
-    .groupBy(usageEvents.skillName, usageEvents.outcome)
-    .orderBy(desc(max(usageEvents.at)), asc(usageEvents.skillName))
+    .groupBy(
+      usageEvents.skillName,
+      usageEvents.outcome,
+      usageEvents.principalKind,
+      usageEvents.principalId,
+    )
+    .orderBy(
+      desc(max(usageEvents.at)),
+      asc(usageEvents.skillName),
+      asc(usageEvents.outcome),
+      asc(usageEvents.principalKind),
+      asc(usageEvents.principalId),
+    )
     .limit(MAXIMUM_FAILURE_GROUPS);
 
   const usedNames = database
@@ -165,7 +192,7 @@ export async function summarizeUsage(
       lastUsedAt: row.lastUsedAt ?? options.from,
     })),
     principals: principals.map((row) => ({
-      kind: row.kind === 'user' || row.kind === 'agent' ? row.kind : null,
+      kind: principalKind(row.kind),
       id: row.id,
       name: row.name,
       uses: row.uses,
@@ -180,6 +207,7 @@ export async function summarizeUsage(
     failed: failed.map((row) => ({
       skillName: row.skillName,
       outcome: row.outcome,
+      principal: { kind: principalKind(row.kind), id: row.id, name: row.name },
       count: row.count,
       lastAt: row.lastAt ?? options.from,
     })),

@@ -293,8 +293,20 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         { kind: null, id: null, name: null, uses: 1, failures: 0 },
       ]);
       expect(summary.failed).toEqual([
-        { skillName: 'pdf', outcome: 'missing_argument', count: 2, lastAt: at('2025-03-03', 10) },
-        { skillName: 'lint', outcome: 'approval_required', count: 1, lastAt: at('2025-03-03', 8) },
+        {
+          skillName: 'pdf',
+          outcome: 'missing_argument',
+          principal: { kind: 'agent', id: agent.id, name: 'Reviewer' },
+          count: 2,
+          lastAt: at('2025-03-03', 10),
+        },
+        {
+          skillName: 'lint',
+          outcome: 'approval_required',
+          principal: { kind: 'user', id: tenant.user.id, name: 'summary owner' },
+          count: 1,
+          lastAt: at('2025-03-03', 8),
+        },
       ]);
       expect(summary.unused).toContain('idle');
       expect(summary.unused).not.toContain('off');
@@ -304,6 +316,81 @@ export function defineWorkspaceDataContract(getStore: () => Store): void {
         { day: '2025-03-01', uses: 2, failures: 0 },
         { day: '2025-03-02', uses: 1, failures: 1 },
         { day: '2025-03-03', uses: 2, failures: 2 },
+      ]);
+    });
+
+    it('names who failed: one failure row per skill, error code and principal', async () => {
+      const tenant = await createTenant(store, 'failures');
+      const other = await createTenant(store, 'failures-other');
+      const workspaceId = tenant.workspace.id;
+      const support = await store.agents.create({ workspaceId, name: 'support-bot' });
+      const deployer = await store.agents.create({ workspaceId, name: 'deploy-bot' });
+      const stranger = await store.agents.create({
+        workspaceId: other.workspace.id,
+        name: 'stranger',
+      });
+      const gone = await store.agents.create({ workspaceId, name: 'gone-bot' });
+      await store.agents.delete({ workspaceId, id: gone.id });
+      const at = (hour: number) => new Date(`2025-03-02T${String(hour).padStart(2, '0')}:00:00Z`);
+      const refused = (principal: { kind: 'user' | 'agent'; id: string }, hour: number) => ({
+        workspaceId,
+        skillName: 'github-release',
+        trigger: 'model',
+        principal,
+        outcome: 'permission_denied',
+        at: at(hour),
+      });
+      await store.usage.recordMany([
+        refused({ kind: 'agent', id: support.id }, 1),
+        refused({ kind: 'agent', id: support.id }, 5),
+        refused({ kind: 'agent', id: deployer.id }, 4),
+        refused({ kind: 'user', id: tenant.user.id }, 3),
+        refused({ kind: 'agent', id: stranger.id }, 2),
+        refused({ kind: 'agent', id: gone.id }, 1),
+        { ...refused({ kind: 'agent', id: support.id }, 6), workspaceId: other.workspace.id },
+      ]);
+      const summary = await store.usage.summary({
+        workspaceId,
+        from: at(0),
+        to: at(12),
+      });
+      const outcome = 'permission_denied';
+      expect(summary.failed).toEqual([
+        {
+          skillName: 'github-release',
+          outcome,
+          principal: { kind: 'agent', id: support.id, name: 'support-bot' },
+          count: 2,
+          lastAt: at(5),
+        },
+        {
+          skillName: 'github-release',
+          outcome,
+          principal: { kind: 'agent', id: deployer.id, name: 'deploy-bot' },
+          count: 1,
+          lastAt: at(4),
+        },
+        {
+          skillName: 'github-release',
+          outcome,
+          principal: { kind: 'user', id: tenant.user.id, name: 'failures owner' },
+          count: 1,
+          lastAt: at(3),
+        },
+        {
+          skillName: 'github-release',
+          outcome,
+          principal: { kind: 'agent', id: stranger.id, name: null },
+          count: 1,
+          lastAt: at(2),
+        },
+        {
+          skillName: 'github-release',
+          outcome,
+          principal: { kind: 'agent', id: gone.id, name: null },
+          count: 1,
+          lastAt: at(1),
+        },
       ]);
     });
 

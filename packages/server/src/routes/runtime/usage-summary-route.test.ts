@@ -7,6 +7,12 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+interface PrincipalBody {
+  kind: string | null;
+  id: string | null;
+  name: string | null;
+}
+
 interface UsageSummaryBody {
   days: number;
   from: string;
@@ -14,16 +20,16 @@ interface UsageSummaryBody {
   total: number;
   failures: number;
   skills: Array<{ skill: string; uses: number; failures: number; lastUsedAt: string }>;
-  principals: Array<{
-    kind: string | null;
-    id: string | null;
-    name: string | null;
-    uses: number;
-    failures: number;
-  }>;
+  principals: Array<PrincipalBody & { uses: number; failures: number }>;
   unused: string[];
   daily: Array<{ day: string; uses: number; failures: number }>;
-  failed: Array<{ skill: string; outcome: string; count: number; lastAt: string }>;
+  failed: Array<{
+    skill: string;
+    outcome: string;
+    principal: PrincipalBody;
+    count: number;
+    lastAt: string;
+  }>;
 }
 
 /** A moment `count` days before today (UTC): half-way from midnight to the current time of day. */
@@ -127,7 +133,12 @@ describe('GET /api/usage/summary', () => {
     expect(body.failures).toBe(1);
     expect(body.skills).toMatchObject([{ skill: 'release', uses: 1, failures: 1 }]);
     expect(body.failed).toMatchObject([
-      { skill: 'release', outcome: 'missing_argument', count: 1 },
+      {
+        skill: 'release',
+        outcome: 'missing_argument',
+        principal: { kind: 'user', id: server.owner.userId },
+        count: 1,
+      },
     ]);
     expect(body.daily.at(-1)).toMatchObject({ uses: 1, failures: 1 });
     expect(body.unused).not.toContain('release');
@@ -165,6 +176,56 @@ describe('GET /api/usage/summary', () => {
     expect(body.principals).toEqual([
       { kind: 'agent', id: agentId, name: 'ci-bot', uses: 0, failures: 2 },
     ]);
+  });
+
+  it('names the agent of each failure: two agents refused the same skill give two rows', async () => {
+    await using server = await createRuntimeTestApp();
+    await server.addSkill(skillText('github-release'));
+    const workspaceId = server.owner.workspaceId;
+    const agents = [
+      await server.addAgent({ name: 'support-bot' }),
+      await server.addAgent({ name: 'ci-bot' }),
+    ];
+    for (const agent of agents) {
+      const agentId = agent.agentId as string;
+      await server.store.permissions.create({
+        workspaceId,
+        agentId,
+        skill: 'github-release',
+        action: 'deny',
+      });
+    }
+    const [support, ci] = agents as [(typeof agents)[0], (typeof agents)[0]];
+    for (const agent of [support, support, support, ci]) {
+      const response = await server.request('POST', '/api/skills/invoke', {
+        token: agent.token,
+        json: { message: '/github-release v2' },
+      });
+      expect(response.status).toBe(200);
+    }
+    const { body } = await summary(server, '?days=1');
+    expect(body.failures).toBe(4);
+    const rows = body.failed
+      .map(({ skill, outcome, principal, count }) => ({ skill, outcome, principal, count }))
+      .sort((first, second) =>
+        String(first.principal.name).localeCompare(String(second.principal.name)),
+      );
+    expect(rows).toEqual([
+      {
+        skill: 'github-release',
+        outcome: 'permission_denied',
+        principal: { kind: 'agent', id: ci.agentId, name: 'ci-bot' },
+        count: 1,
+      },
+      {
+        skill: 'github-release',
+        outcome: 'permission_denied',
+        principal: { kind: 'agent', id: support.agentId, name: 'support-bot' },
+        count: 3,
+      },
+    ]);
+    const viewer = await server.addUser('viewer');
+    expect((await summary(server, '?days=1', viewer.token)).body.failed).toEqual(body.failed);
   });
 
   it('answers members and viewers of the workspace, and refuses agent tokens', async () => {

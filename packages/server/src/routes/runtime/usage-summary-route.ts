@@ -22,6 +22,17 @@ const usageSummaryQuerySchema = z.strictObject({
   workspace: workspaceQuery,
 });
 
+const usagePrincipalSchema = z.object({
+  kind: z
+    .enum(['user', 'agent'])
+    .nullable()
+    .openapi({ description: 'Null when none was recorded.' }),
+  id: z.string().nullable(),
+  name: z.string().nullable().openapi({
+    description: 'The agent’s or person’s name; null when the principal is gone.',
+  }),
+});
+
 const usageSummarySchema = z
   .object({
     days: z.number().int(),
@@ -41,10 +52,7 @@ const usageSummarySchema = z
       .openapi({ description: 'The skills used or tried in the period, most used first.' }),
     principals: z
       .array(
-        z.object({
-          kind: z.enum(['user', 'agent']).nullable(),
-          id: z.string().nullable(),
-          name: z.string().nullable().openapi({ description: 'Null when the principal is gone.' }),
+        usagePrincipalSchema.extend({
           uses: z.number().int(),
           failures: z.number().int(),
         }),
@@ -64,11 +72,15 @@ const usageSummarySchema = z
             description:
               'The error code: an invocation error (`missing_argument`, …), `permission_denied`, `approval_required`, `approval_denied`, `unknown_skill` (a name no skill has), `invalid_input`, or a thrown error’s code.',
           }),
+          principal: usagePrincipalSchema.openapi({ description: 'Who made the attempts.' }),
           count: z.number().int(),
           lastAt: z.string(),
         }),
       )
-      .openapi({ description: 'Failed attempts per skill and error code, most recent first.' }),
+      .openapi({
+        description:
+          'Failed attempts per skill, error code and principal, most recent first (at most 50).',
+      }),
   })
   .openapi('UsageSummary');
 
@@ -124,6 +136,7 @@ export function registerUsageSummaryRoute(app: ApiApp, runtime: SkillRuntime) {
         failed: summary.failed.map((row) => ({
           skill: row.skillName,
           outcome: row.outcome,
+          principal: row.principal,
           count: row.count,
           lastAt: row.lastAt.toISOString(),
         })),
