@@ -33,8 +33,8 @@ export function findCommandQuery(text: string, caret: number): CommandQuery | un
   return { prefix, query, start, end: caret + rest };
 }
 
-/** The commands matching a query: names that start with it first, then names that contain it. */
-export function filterCommands<Option extends CommandOption>(
+/** The commands (or any named items) matching a query: names that start with it first, then names that contain it. */
+export function filterCommands<Option extends { name: string }>(
   commands: readonly Option[],
   query: string,
   limit = 50,

@@ -16,6 +16,7 @@ import {
   findCommandQuery,
 } from './command-completion.ts';
 import classes from './message-composer.module.css';
+import { describeUnavailable, type UnavailableSkill } from './unavailable-skills.ts';
 
 interface MessageComposerProps {
   value: string;
@@ -24,6 +25,10 @@ interface MessageComposerProps {
   onStop: () => void;
   busy: boolean;
   commands: readonly CommandOption[];
+  /** Skills of the workspace that are not commands here, named when a typed name matches them. */
+  unavailable: readonly UnavailableSkill[];
+  /** Who the commands are for: an agent's name, or "you". */
+  principal: string;
   /** Shown under the message box, above Send (the invoked skill's arguments). */
   children?: ReactNode;
 }
@@ -39,6 +44,8 @@ export function MessageComposer({
   onStop,
   busy,
   commands,
+  unavailable,
+  principal,
   children,
 }: MessageComposerProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -51,6 +58,9 @@ export function MessageComposer({
   const options = query === undefined ? [] : filterCommands(commands, query.query);
   const queryKey = query === undefined ? undefined : `${query.start}:${query.prefix}${query.query}`;
   const open = query !== undefined && options.length > 0 && dismissed !== queryKey;
+  const refused =
+    query === undefined || query.query === '' ? [] : filterCommands(unavailable, query.query, 3);
+  const explained = refused.length > 0 && dismissed !== queryKey;
   const activeIndex = Math.min(active, Math.max(0, options.length - 1));
   const optionId = (index: number) => `${listboxId}-option-${index}`;
 
@@ -93,6 +103,10 @@ export function MessageComposer({
         setDismissed(queryKey);
         return;
       }
+    } else if (explained && event.key === 'Escape') {
+      event.preventDefault();
+      setDismissed(queryKey);
+      return;
     }
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -102,37 +116,48 @@ export function MessageComposer({
 
   return (
     <div className={classes.wrapper}>
-      {open && query !== undefined ? (
-        <div
-          id={listboxId}
-          role="listbox"
-          aria-label="Skills to invoke"
-          className={classes.listbox}
-        >
-          {options.map((option, index) => (
+      {open || explained ? (
+        <div className={classes.popup}>
+          {open && query !== undefined ? (
             <div
-              key={option.name}
-              id={optionId(index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={index === activeIndex}
-              className={classes.option}
-              onMouseDown={(event) => {
-                event.preventDefault();
-                pick(query, option);
-              }}
-              onMouseEnter={() => setActive(index)}
+              id={listboxId}
+              role="listbox"
+              aria-label="Skills to invoke"
+              className={classes.listbox}
             >
-              <span className={classes.name}>
-                {query.prefix}
-                {option.name}
-              </span>
-              {option.argumentHint === undefined ? null : (
-                <span className={classes.hint}>{option.argumentHint}</span>
-              )}
-              <span className={classes.description}>{option.description}</span>
+              {options.map((option, index) => (
+                <div
+                  key={option.name}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === activeIndex}
+                  className={classes.option}
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    pick(query, option);
+                  }}
+                  onMouseEnter={() => setActive(index)}
+                >
+                  <span className={classes.name}>
+                    {query.prefix}
+                    {option.name}
+                  </span>
+                  {option.argumentHint === undefined ? null : (
+                    <span className={classes.hint}>{option.argumentHint}</span>
+                  )}
+                  <span className={classes.description}>{option.description}</span>
+                </div>
+              ))}
             </div>
-          ))}
+          ) : null}
+          {explained ? (
+            <ul className={classes.unavailable} aria-label={`Not available to ${principal}`}>
+              {refused.map((skill) => (
+                <li key={skill.name}>{describeUnavailable(skill, principal)}</li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
       <Textarea
@@ -165,9 +190,11 @@ export function MessageComposer({
         <Text size="xs" c="dimmed" aria-live="polite">
           {open
             ? `${options.length === 1 ? '1 skill' : `${options.length} skills`}; arrows to move, Enter or Tab to pick`
-            : query !== undefined && options.length === 0 && commands.length > 0
-              ? `No skill matches ${query.prefix}${query.query}`
-              : ''}
+            : query !== undefined && options.length === 0 && refused.length > 0
+              ? `No skill matches ${query.prefix}${query.query} that ${principal} may use: ${refused.map((skill) => skill.name).join(', ')} ${refused.length === 1 ? 'is' : 'are'} not available`
+              : query !== undefined && options.length === 0 && commands.length > 0
+                ? `No skill matches ${query.prefix}${query.query}`
+                : ''}
         </Text>
         {busy ? (
           <Button

@@ -21,7 +21,13 @@ import { messageText, type PlaygroundMessage } from './playground-message.ts';
 import { PromptPanel } from './prompt-panel.tsx';
 import { parseTryRevision } from './try-revision.ts';
 import { TryRevisionBanner } from './try-revision-banner.tsx';
+import {
+  describeUnavailable,
+  findUnavailableInvocations,
+  type UnavailableSkill,
+} from './unavailable-skills.ts';
 import { usePlaygroundChat } from './use-playground-chat.ts';
+import { useUnavailableSkills } from './use-unavailable-skills.ts';
 
 const AS_ME = '';
 
@@ -65,6 +71,10 @@ export function PlaygroundPage() {
   const [draft, setDraft] = useState('');
   const chat = usePlaygroundChat(chatId, agent, tryRevision);
   const commands = useCommands(agent);
+  const unavailable = useUnavailableSkills(agent, commands.data);
+  const principal = agent ?? 'you';
+  // The invocations of the last Send that named skills this principal may not use.
+  const [notSent, setNotSent] = useState<{ draft: string; skills: UnavailableSkill[] }>();
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   // The prompt panel reads the chat's active skills again once a turn has ended.
   const settledMessages = useRef(0);
@@ -116,6 +126,11 @@ export function PlaygroundPage() {
   const send = () => {
     const text = outgoing;
     if (text === '' || busy) return;
+    const refused = findUnavailableInvocations(text, unavailable);
+    if (refused.length > 0) {
+      setNotSent({ draft, skills: refused });
+      return;
+    }
     chat.clearError();
     chat.sendMessage({ text });
     setDraft('');
@@ -249,6 +264,8 @@ export function PlaygroundPage() {
               onStop={() => chat.stop()}
               busy={busy}
               commands={commands.data ?? []}
+              unavailable={unavailable}
+              principal={principal}
             >
               {invoked === undefined || formValues === undefined ? undefined : (
                 <InvocationArgumentsForm
@@ -259,6 +276,20 @@ export function PlaygroundPage() {
                 />
               )}
             </MessageComposer>
+            {notSent === undefined || notSent.draft !== draft ? null : (
+              <Alert color="orange" variant="light" role="alert" title="Not sent">
+                <Stack gap={4}>
+                  {notSent.skills.map((skill) => (
+                    <Text key={skill.name} size="sm">
+                      {describeUnavailable(skill, principal)}
+                    </Text>
+                  ))}
+                  <Text size="sm">
+                    Remove the invocation to send the rest, or chat as someone who may use it.
+                  </Text>
+                </Stack>
+              </Alert>
+            )}
             {commands.isError ? (
               <Text size="xs" c="red" role="alert">
                 Could not load the skills to invoke: {commands.error.message}

@@ -12,6 +12,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client.ts';
 import { ErrorState, LoadingState } from '../app/states.tsx';
+import { groupTraceEntries } from './group-trace-entries.ts';
+import { TraceRowView } from './trace-row-view.tsx';
 
 interface PromptPanelProps {
   /** The message the prompt is assembled for (it ranks the catalog). */
@@ -105,21 +107,12 @@ export function PromptPanel({ message, agent, chatId, revision }: PromptPanelPro
                       aria-label="Policy trace"
                       style={{ listStyle: 'none', padding: 0, margin: 0 }}
                     >
-                      {[...hidden, ...listed].map((entry) => (
-                        <li key={entry.skill}>
-                          <Group gap={6} wrap="nowrap" align="flex-start">
-                            <Badge
-                              size="xs"
-                              variant="light"
-                              color={entry.listed ? 'teal' : 'red'}
-                              style={{ flexShrink: 0 }}
-                            >
-                              {entry.listed ? 'listed' : 'hidden'}
-                            </Badge>
-                            <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                              <Code>{entry.skill}</Code> {entry.reason}
-                            </Text>
-                          </Group>
+                      {[
+                        ...groupTraceEntries(hidden),
+                        ...listed.map((entry) => ({ kind: 'entry' as const, entry })),
+                      ].map((row) => (
+                        <li key={row.kind === 'entry' ? row.entry.skill : `group:${row.reason}`}>
+                          <TraceRowView row={row} />
                         </li>
                       ))}
                     </Stack>
