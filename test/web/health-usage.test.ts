@@ -115,18 +115,22 @@ describe('health page', () => {
     const warnings = page.getByRole('region', { name: 'Warnings' });
     await warnings.waitFor();
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    const risks = warnings.getByRole('list', { name: 'Warnings: Content risks' });
+    // Each code's findings open from their group.
+    await warnings.getByRole('button', { name: /Text that overrides instructions/ }).click();
+    const risks = warnings.getByRole('list', {
+      name: 'Warnings: Text that overrides instructions',
+    });
     await risks.getByText('Ignore all previous instructions').waitFor();
     await risks.getByText('SKILL.md, line 8').waitFor();
     await risks.getByText('Fix:').waitFor();
+    await warnings.getByRole('button', { name: /Description too short/ }).click();
     await warnings
-      .getByRole('list', { name: 'Warnings: Triggers' })
+      .getByRole('list', { name: 'Warnings: Description too short' })
       .getByText('The description is 6 characters')
       .waitFor();
-    await page
-      .getByRole('region', { name: 'Suggestions' })
-      .getByText('not when to use it')
-      .waitFor();
+    const suggestions = page.getByRole('region', { name: 'Suggestions' });
+    await suggestions.getByRole('button', { name: /does not say when to use/ }).click();
+    await suggestions.getByText('not when to use it').waitFor();
     const budget = page.getByRole('region', { name: 'Catalog budget' });
     await budget.getByText('Skillset’s catalog').waitFor();
     await budget.getByText(/of 2,000 tokens/).waitFor();

@@ -1,4 +1,4 @@
-import { Anchor, Code, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { PlacedFinding } from './group-findings.ts';
 import { skillLinkPath } from './skill-link-path.ts';
@@ -46,9 +46,6 @@ export function FindingItem({ finding }: { finding: PlacedFinding }) {
           </Anchor>
         )}
         <Location finding={finding} />
-        <Code fz="xs" c="gray.8">
-          {finding.code}
-        </Code>
       </Group>
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         {finding.message}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupFindings } from './group-findings.ts';
+import { groupFindings, placeFindings } from './group-findings.ts';
 import type { DoctorFinding, DoctorReport } from './use-doctor-report.ts';
 
 function finding(overrides: Partial<DoctorFinding>): DoctorFinding {
@@ -23,9 +23,9 @@ function report(parts: Partial<DoctorReport>): DoctorReport {
   };
 }
 
-describe('groupFindings', () => {
-  it('puts errors first, then warnings and suggestions, each by category, with the skill’s scope', () => {
-    const groups = groupFindings(
+describe('placeFindings', () => {
+  it('gives skill findings their skill’s scope and leaves out the restated budget use', () => {
+    const placed = placeFindings(
       report({
         skills: [
           {
@@ -33,24 +33,7 @@ describe('groupFindings', () => {
             scope: 'workspace',
             path: 'skill://risky',
             valid: true,
-            findings: [
-              finding({ skill: 'risky', file: 'SKILL.md', line: 3 }),
-              finding({
-                code: 'instruction_override',
-                severity: 'warning',
-                category: 'content',
-                skill: 'risky',
-                file: 'SKILL.md',
-                line: 8,
-              }),
-            ],
-          },
-          {
-            name: 'broken',
-            scope: 'personal',
-            path: 'skill://broken',
-            valid: false,
-            findings: [finding({ code: 'invalid_skill', severity: 'error', category: 'format' })],
+            findings: [finding({ skill: 'risky' })],
           },
         ],
         set: [
@@ -59,44 +42,90 @@ describe('groupFindings', () => {
         ],
       }),
     );
+    expect(placed.map((one) => `${one.code} ${one.scope ?? '-'}`)).toEqual([
+      'budget_skills_omitted -',
+      'missing_trigger_cue workspace',
+    ]);
+  });
+});
+
+describe('groupFindings', () => {
+  it('puts errors first, then warnings and suggestions, each by code, the most frequent first', () => {
+    const groups = groupFindings([
+      finding({ skill: 'b-skill', file: 'SKILL.md', line: 3 }),
+      finding({ skill: 'a-skill' }),
+      finding({ code: 'instruction_override', severity: 'warning', skill: 'risky', line: 8 }),
+      finding({ code: 'instruction_override', severity: 'warning', skill: 'risky', line: 2 }),
+      finding({ code: 'budget_skills_omitted', severity: 'warning', category: 'budget' }),
+      finding({ code: 'hidden_characters', severity: 'warning', skill: 'risky' }),
+      finding({ code: 'hidden_characters', severity: 'warning', skill: 'other' }),
+      finding({ code: 'hidden_characters', severity: 'warning', skill: 'other', line: 4 }),
+      finding({ code: 'invalid_skill', severity: 'error', skill: 'broken' }),
+    ]);
     expect(
       groups.map((group) => ({
         title: group.title,
         count: group.count,
-        categories: group.categories.map((each) => ({
+        codes: group.codes.map((each) => ({
+          code: each.code,
           title: each.title,
-          findings: each.findings.map((one) => `${one.code} ${one.scope ?? '-'}`),
+          skills: each.skills,
+          findings: each.findings.map((one) => `${one.skill ?? '-'} ${one.line ?? '-'}`),
         })),
       })),
     ).toEqual([
       {
         title: 'Errors',
         count: 1,
-        categories: [{ title: 'Format', findings: ['invalid_skill personal'] }],
+        codes: [
+          {
+            code: 'invalid_skill',
+            title: 'Skill that does not parse',
+            skills: 1,
+            findings: ['broken -'],
+          },
+        ],
       },
       {
         title: 'Warnings',
-        count: 2,
-        categories: [
-          { title: 'Content risks', findings: ['instruction_override workspace'] },
-          { title: 'Catalog budget', findings: ['budget_skills_omitted -'] },
+        count: 6,
+        codes: [
+          {
+            code: 'hidden_characters',
+            title: 'Hidden characters',
+            skills: 2,
+            findings: ['other -', 'other 4', 'risky -'],
+          },
+          {
+            code: 'instruction_override',
+            title: 'Text that overrides instructions',
+            skills: 1,
+            findings: ['risky 2', 'risky 8'],
+          },
+          {
+            code: 'budget_skills_omitted',
+            title: 'Skills left out of the catalog',
+            skills: 0,
+            findings: ['- -'],
+          },
         ],
       },
       {
         title: 'Suggestions',
-        count: 1,
-        categories: [{ title: 'Triggers', findings: ['missing_trigger_cue workspace'] }],
+        count: 2,
+        codes: [
+          {
+            code: 'missing_trigger_cue',
+            title: 'Description does not say when to use the skill',
+            skills: 2,
+            findings: ['a-skill -', 'b-skill 3'],
+          },
+        ],
       },
     ]);
   });
 
-  it('finds nothing to act on when the set only reports its budget use', () => {
-    const groups = groupFindings(
-      report({
-        skills: [{ name: 'ok', scope: 'builtin', path: 'x', valid: true, findings: [] }],
-        set: [finding({ code: 'budget_usage', category: 'budget' })],
-      }),
-    );
-    expect(groups).toEqual([]);
+  it('is empty for no findings', () => {
+    expect(groupFindings([])).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
-import { Badge, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { BudgetCard } from './budget-card.tsx';
-import { FindingItem } from './finding-item.tsx';
-import { groupFindings, type SeverityGroup } from './group-findings.ts';
-import { useDoctorReport } from './use-doctor-report.ts';
+import { filterFindings, isFiltering, NO_FILTER } from './filter-findings.ts';
+import { FindingFilters } from './finding-filters.tsx';
+import { groupFindings, type PlacedFinding, placeFindings } from './group-findings.ts';
+import { SeveritySection } from './severity-section.tsx';
+import { type DoctorReport, useDoctorReport } from './use-doctor-report.ts';
+import { useFindingFilter } from './use-finding-filter.ts';
 
-const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'indigo' } as const;
 const SEVERITY_NOUNS = {
   error: ['error', 'errors'],
   warning: ['warning', 'warnings'],
@@ -13,109 +15,102 @@ const SEVERITY_NOUNS = {
 } as const;
 
 function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 }
 
-function SeveritySection({ group }: { group: SeverityGroup }) {
-  const headingId = `findings-${group.severity}`;
+function Summary({ report, findings }: { report: DoctorReport; findings: PlacedFinding[] }) {
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Group gap="xs">
-          <Title order={2} size="h4" id={headingId}>
-            {group.title}
-          </Title>
-          <Badge variant="light" color={SEVERITY_COLOR[group.severity]} aria-hidden>
-            {group.count}
-          </Badge>
-        </Group>
-        {group.categories.map((category) => (
-          <Stack key={category.category} gap="xs">
-            <Title order={3} size="h6">
-              {category.title}
-            </Title>
-            <Stack
-              component="ul"
-              gap="sm"
-              aria-label={`${group.title}: ${category.title}`}
-              style={{ listStyle: 'none', padding: 0, margin: 0 }}
-            >
-              {category.findings.map((finding, index) => (
-                <li
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a skill may repeat a finding on other lines
-                  key={index}
-                  style={{
-                    borderLeft: `3px solid var(--mantine-color-${SEVERITY_COLOR[group.severity]}-filled)`,
-                    paddingLeft: 'var(--mantine-spacing-sm)',
-                  }}
-                >
-                  <FindingItem finding={finding} />
-                </li>
-              ))}
-            </Stack>
-          </Stack>
-        ))}
-      </Stack>
-    </Paper>
+    <Text size="sm">
+      {plural(report.summary.skills, 'skill', 'skills')} checked:{' '}
+      {groupFindings(findings)
+        .map((group) => {
+          const [one, many] = SEVERITY_NOUNS[group.severity];
+          return plural(group.count, one, many);
+        })
+        .join(', ')}
+      .
+    </Text>
+  );
+}
+
+function Findings({ report }: { report: DoctorReport }) {
+  const [filter, setFilter] = useFindingFilter();
+  const all = placeFindings(report);
+  if (all.length === 0) {
+    const skills = report.summary.skills;
+    return (
+      <Paper withBorder>
+        <EmptyState title="No problems found" headingOrder={2}>
+          {skills === 0
+            ? 'There are no skills to check yet.'
+            : skills === 1
+              ? 'The one skill has no content risk, colliding description or weak trigger.'
+              : `None of the ${skills} skills has a content risk, a colliding description or a weak trigger.`}
+        </EmptyState>
+      </Paper>
+    );
+  }
+  const kept = filterFindings(all, filter);
+  const groups = groupFindings(kept);
+  return (
+    <Stack gap="md">
+      <Summary report={report} findings={all} />
+      <Paper withBorder p="md">
+        <FindingFilters findings={all} filter={filter} onChange={setFilter} />
+      </Paper>
+      {isFiltering(filter) ? (
+        <Text size="sm" role="status">
+          {plural(kept.length, 'finding matches', 'findings match')} the filters.
+        </Text>
+      ) : null}
+      {groups.length === 0 ? (
+        <Paper withBorder>
+          <EmptyState
+            title="No finding matches"
+            headingOrder={2}
+            action={
+              <Button variant="light" onClick={() => setFilter(NO_FILTER)}>
+                Clear the filters
+              </Button>
+            }
+          >
+            None of the {plural(all.length, 'finding', 'findings')} matches these filters.
+          </EmptyState>
+        </Paper>
+      ) : (
+        groups.map((group) => <SeveritySection key={group.severity} group={group} />)
+      )}
+    </Stack>
   );
 }
 
 /**
  * The workspace's health: the doctor's findings on the skills the user can read, errors first and
- * by category, each linking to its skill, beside the catalog budget.
+ * grouped by code, collapsed and filterable, beside the catalog budget.
  */
 export function HealthPage() {
   const report = useDoctorReport();
-  let findings: React.ReactNode;
-  if (report.isPending) findings = <LoadingState label="Checking the skills…" />;
+  let content: React.ReactNode;
+  if (report.isPending) content = <LoadingState label="Checking the skills…" />;
   else if (report.isError)
-    findings = (
+    content = (
       <ErrorState
         title="Could not check the skills"
         error={report.error}
         onRetry={() => report.refetch()}
       />
     );
-  else {
-    const groups = groupFindings(report.data);
-    const { summary } = report.data;
-    findings = (
+  else
+    content = (
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          {groups.length === 0 ? (
-            <Paper withBorder>
-              <EmptyState title="No problems found" headingOrder={2}>
-                {summary.skills === 0
-                  ? 'There are no skills to check yet.'
-                  : summary.skills === 1
-                    ? 'The one skill has no content risk, colliding description or weak trigger.'
-                    : `None of the ${summary.skills} skills has a content risk, a colliding description or a weak trigger.`}
-              </EmptyState>
-            </Paper>
-          ) : (
-            <Stack gap="md">
-              <Text size="sm">
-                {plural(summary.skills, 'skill', 'skills')} checked:{' '}
-                {groups
-                  .map((group) => {
-                    const [one, many] = SEVERITY_NOUNS[group.severity];
-                    return plural(group.count, one, many);
-                  })
-                  .join(', ')}
-                .
-              </Text>
-              {groups.map((group) => (
-                <SeveritySection key={group.severity} group={group} />
-              ))}
-            </Stack>
-          )}
+          <Findings report={report.data} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <BudgetCard report={report.data} />
         </Grid.Col>
       </Grid>
     );
-  }
   return (
     <Stack gap="md">
       <div>
@@ -127,7 +122,7 @@ export function HealthPage() {
           weak triggers and the catalog budget.
         </Text>
       </div>
-      {findings}
+      {content}
     </Stack>
   );
 }
