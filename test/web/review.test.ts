@@ -255,7 +255,7 @@ describe('reviewed releases in the web UI', () => {
     );
     const added = diff.locator('ins').filter({ hasText: 'then to production' });
     expect(await added.count()).toBe(1);
-    expect((await added.locator('span').allTextContents()).join('')).toContain(
+    expect((await added.locator('mark').allTextContents()).join('')).toContain(
       'then to production',
     );
     const fold = diff.getByRole('button', { name: /^Show \d+ unchanged lines/ });

@@ -239,7 +239,7 @@ describe('web UI', () => {
     await screenshot('skill-files');
   });
 
-  it('compares versions side by side and restores an old one', async () => {
+  it('compares versions and restores an old one', async () => {
     const put = await server.app.request('PUT', '/api/skills/release-notes', {
       token: server.app.owner.token,
       headers: { 'if-match': '"1"' },

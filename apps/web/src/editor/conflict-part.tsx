@@ -1,7 +1,7 @@
 import { Code, Group, Paper, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { DiffView } from '../skill/diff-view.tsx';
-import { sideBySideDiff } from '../skill/side-by-side-diff.ts';
+import { sideBySideDiff } from '../diff/side-by-side-diff.ts';
+import { SideBySideDiffView } from '../diff/side-by-side-diff-view.tsx';
 import { mergePartLabel } from './merge-part-label.ts';
 import type { MergePart, MergeSide } from './merge-skill-text.ts';
 
@@ -61,7 +61,11 @@ export function ConflictPart({
             <SideText title={`Theirs (version ${theirVersion})`} text={part.theirs} />
           </SimpleGrid>
         ) : (
-          <DiffView rows={rows} before={`Theirs (version ${theirVersion})`} after="Mine" />
+          <SideBySideDiffView
+            rows={rows}
+            before={`Theirs (version ${theirVersion})`}
+            after="Mine"
+          />
         )}
       </Stack>
     </Paper>

@@ -12,8 +12,8 @@ import {
 } from '@mantine/core';
 import { IconGitMerge } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { DiffView } from '../skill/diff-view.tsx';
-import { sideBySideDiff } from '../skill/side-by-side-diff.ts';
+import { sideBySideDiff } from '../diff/side-by-side-diff.ts';
+import { SideBySideDiffView } from '../diff/side-by-side-diff-view.tsx';
 import { ConflictPart } from './conflict-part.tsx';
 import { mergePartLabel } from './merge-part-label.ts';
 import type { MergeSide, SkillMerge } from './merge-skill-text.ts';
@@ -126,7 +126,7 @@ export function ConflictView({
         </Button>
       </Group>
       <Collapse expanded={comparing} id="conflict-comparison">
-        <DiffView rows={rows} before={`Theirs (version ${theirVersion})`} after="Mine" />
+        <SideBySideDiffView rows={rows} before={`Theirs (version ${theirVersion})`} after="Mine" />
       </Collapse>
     </Stack>
   );

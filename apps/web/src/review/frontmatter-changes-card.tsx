@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { WordPart } from '../diff/word-diff.ts';
 import type { FrontmatterChange } from './frontmatter-changes.ts';
 import classes from './frontmatter-changes-card.module.css';
-import type { WordPart } from './word-diff.ts';
 
 const STATUS = {
   added: { label: 'added', color: 'teal' },

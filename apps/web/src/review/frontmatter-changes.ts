@@ -1,7 +1,7 @@
+import { diffLineWords, type LineWords } from '../diff/word-diff.ts';
 import { readFrontmatterFields, sameValue } from '../editor/frontmatter-fields.ts';
 import { readSkillParts } from '../editor/skill-text-parts.ts';
 import { formatFrontmatterValue } from '../skill/frontmatter-rows.ts';
-import { diffLineWords, type LineWords } from './word-diff.ts';
 
 /** One frontmatter field compared between the published and the proposed `SKILL.md`. */
 export interface FrontmatterChange {

@@ -16,22 +16,22 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { Me } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
+import { diffLines } from '../diff/diff-lines.ts';
+import { FileDiffView } from '../diff/file-diff-view.tsx';
+import { foldDiffLines } from '../diff/fold-diff-lines.ts';
+import { UnifiedDiffView } from '../diff/unified-diff-view.tsx';
 import { tryRevisionPath } from '../playground/try-revision.ts';
 import { SignatureBadge } from '../skill/signature-badge.tsx';
 import { skillPath } from '../skills/skill-path.ts';
-import { diffLines } from './diff-lines.ts';
 import { EvalDeltaCard } from './eval-delta-card.tsx';
-import { foldDiffLines } from './fold-diff-lines.ts';
 import { frontmatterChanges } from './frontmatter-changes.ts';
 import { FrontmatterChangesCard } from './frontmatter-changes-card.tsx';
-import { parseFileDiff } from './parse-file-diff.ts';
 import { ProposalFindingsCard } from './proposal-findings-card.tsx';
 import { useProposalReview, useProposals } from './proposal-queries.ts';
 import type { ProposalAnswer } from './proposal-review-data.ts';
 import { ProposalStateBadge } from './proposal-state-badge.tsx';
 import { ReviewActions } from './review-actions.tsx';
 import { formatReviewTime } from './review-time.ts';
-import { UnifiedDiffView } from './unified-diff-view.tsx';
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 
@@ -78,18 +78,7 @@ function Changes({ answer }: { answer: ProposalAnswer }) {
             <UnifiedDiffView title="SKILL.md" status={skillMdStatus} blocks={skillMd} />
           )}
           {others.map((file) => (
-            <UnifiedDiffView
-              key={file.path}
-              title={file.path}
-              status={file.status}
-              blocks={file.binary ? [] : parseFileDiff(file.diff)}
-            >
-              {file.binary ? (
-                <Text size="sm" c="gray.7" p="sm">
-                  A binary file; its content is not shown.
-                </Text>
-              ) : undefined}
-            </UnifiedDiffView>
+            <FileDiffView key={file.path} file={file} />
           ))}
         </>
       )}

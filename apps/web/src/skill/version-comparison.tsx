@@ -1,10 +1,16 @@
-import { Badge, Code, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { ErrorState, LoadingState } from '../app/states.tsx';
-import { DiffView } from './diff-view.tsx';
-import { sideBySideDiff } from './side-by-side-diff.ts';
+import { diffLines } from '../diff/diff-lines.ts';
+import { FileDiffView } from '../diff/file-diff-view.tsx';
+import { foldDiffLines } from '../diff/fold-diff-lines.ts';
+import { UnifiedDiffView } from '../diff/unified-diff-view.tsx';
 import { type SkillKey, useSkillDiff, useSkillVersion } from './skill-queries.ts';
 
-/** Two versions of a skill side by side: SKILL.md line by line, then every other changed file. */
+/**
+ * The changes from one version of a skill to another, as the review page shows them: SKILL.md
+ * line by line with unchanged stretches folded, then every other changed file.
+ */
 export function VersionComparison({
   skill,
   from,
@@ -17,48 +23,34 @@ export function VersionComparison({
   const before = useSkillVersion(skill, from);
   const after = useSkillVersion(skill, to);
   const diff = useSkillDiff(skill, from, to);
+  const beforeContent = before.data?.content;
+  const afterContent = after.data?.content;
+  const skillMd = useMemo(
+    () => foldDiffLines(diffLines(beforeContent ?? '', afterContent ?? '')),
+    [beforeContent, afterContent],
+  );
   if (before.isError || after.isError) {
     return <ErrorState error={before.error ?? after.error} />;
   }
-  if (before.data === undefined || after.data === undefined) {
+  if (beforeContent === undefined || afterContent === undefined) {
     return <LoadingState label="Loading the versions…" />;
   }
-  const otherFiles = (diff.data?.files ?? []).filter((file) => file.path !== 'SKILL.md');
+  const files = diff.data?.files ?? [];
+  const skillMdStatus = files.find((file) => file.path === 'SKILL.md')?.status ?? 'modified';
   return (
     <Stack gap="sm">
-      <Text size="sm" fw={600}>
-        SKILL.md
-      </Text>
-      {before.data.content === after.data.content ? (
+      {beforeContent === afterContent ? (
         <Text size="sm" c="dimmed">
           SKILL.md is the same in both versions.
         </Text>
       ) : (
-        <DiffView
-          rows={sideBySideDiff(before.data.content, after.data.content)}
-          before={`Version ${from}`}
-          after={`Version ${to}`}
-        />
+        <UnifiedDiffView title="SKILL.md" status={skillMdStatus} blocks={skillMd} />
       )}
-      {otherFiles.map((file) => (
-        <Stack gap={4} key={file.path}>
-          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {file.path}{' '}
-            <Badge size="xs" variant="light" tt="none">
-              {file.status}
-            </Badge>
-          </Text>
-          {file.binary ? (
-            <Text size="sm" c="dimmed">
-              Binary file changed.
-            </Text>
-          ) : (
-            <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {file.diff}
-            </Code>
-          )}
-        </Stack>
-      ))}
+      {files
+        .filter((file) => file.path !== 'SKILL.md')
+        .map((file) => (
+          <FileDiffView key={file.path} file={file} />
+        ))}
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 /**
  * The skill's versions: a list that marks proposed and rejected ones, with restore, review and —
  * for those who may publish — publishing an earlier published version again (a rollback); and a
- * side-by-side comparison of any two.
+ * comparison of any two.
  */
 export function VersionsPanel({ skill, current }: { skill: SkillKey; current: number }) {
   const versions = useSkillVersions(skill);

@@ -1,11 +1,11 @@
 import { Box, Text } from '@mantine/core';
-import classes from './diff-view.module.css';
 import type { DiffRow } from './side-by-side-diff.ts';
+import classes from './side-by-side-diff-view.module.css';
 
 const SIGN = { same: ' ', changed: '~', removed: '-', added: '+' } as const;
 
 /** Two versions of a text side by side; changed lines are coloured on each side. */
-export function DiffView({
+export function SideBySideDiffView({
   rows,
   before,
   after,

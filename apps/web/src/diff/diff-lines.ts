@@ -1,4 +1,4 @@
-import { sideBySideDiff } from '../skill/side-by-side-diff.ts';
+import { sideBySideDiff } from './side-by-side-diff.ts';
 import { diffLineWords, type WordPart } from './word-diff.ts';
 
 /** One line of a unified diff: its numbers in the old and new text, and its changed words. */

@@ -13,14 +13,14 @@ function LineText({ line }: { line: DiffLine }) {
       : line.words.map((word, index) =>
           word.changed ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: runs of one line, never reordered
-            <span key={index} className={classes.word}>
+            <mark key={index} className={classes.word}>
               {word.text}
-            </span>
+            </mark>
           ) : (
             word.text
           ),
         );
-  // `del` and `ins` tell assistive technology what the colours show.
+  // `del`, `ins` and `mark` tell assistive technology what the colours show.
   if (line.kind === 'removed') return <del className={classes.text}>{content}</del>;
   if (line.kind === 'added') return <ins className={classes.text}>{content}</ins>;
   return <span className={classes.text}>{content}</span>;
