@@ -1,5 +1,5 @@
 import { Badge, Box, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { DiffLine } from './diff-lines.ts';
 import type { DiffBlock } from './fold-diff-lines.ts';
 import classes from './unified-diff-view.module.css';
@@ -51,7 +51,23 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 function Folded({ lines }: { lines: DiffLine[] }) {
   const [open, setOpen] = useState(false);
-  if (open) return <Lines lines={lines} />;
+  const revealed = useRef<HTMLDivElement>(null);
+  // The button that had focus is gone once the lines show; focus moves to them instead.
+  useEffect(() => {
+    if (open) revealed.current?.focus();
+  }, [open]);
+  if (open)
+    return (
+      <div
+        ref={revealed}
+        tabIndex={-1}
+        role="group"
+        aria-label={plural(lines.length, 'unchanged line')}
+        className={classes.revealed}
+      >
+        <Lines lines={lines} />
+      </div>
+    );
   const first = lines[0]?.newNumber;
   const last = lines.at(-1)?.newNumber;
   return (
