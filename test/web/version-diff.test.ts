@@ -100,7 +100,7 @@ describe('the version diff', () => {
     await above.focus();
     await page.keyboard.press('Enter');
     await eventually(() => lines.count()).toBe(8 + changedLine - 4);
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    const focused = await page.evaluate("document.activeElement.getAttribute('aria-label')");
     expect(focused).toBe(`${changedLine - 4} unchanged lines`);
     expect(await above.count()).toBe(0);
     expect(await diff.getByText('Step 1: check the archive.', { exact: true }).isVisible()).toBe(

@@ -14,7 +14,8 @@ export function AddSecretForm({
 }: {
   workspaceId: string;
   secrets: Secret[];
-  suggestions: string[];
+  /** The workspace's skill names; `undefined` while they load. */
+  suggestions: string[] | undefined;
 }) {
   const save = useSaveSecret(workspaceId);
   const [name, setName] = useState('');

@@ -13,7 +13,8 @@ export function EditSecretModal({
 }: {
   workspaceId: string;
   secret: Secret;
-  suggestions: string[];
+  /** The workspace's skill names; `undefined` while they load. */
+  suggestions: string[] | undefined;
   onClose: () => void;
 }) {
   const save = useSaveSecret(workspaceId);

@@ -44,7 +44,7 @@ function SecretsSection({ workspaceId, userId }: { workspaceId: string; userId: 
   };
   const [editing, setEditing] = useState<Secret | undefined>();
   const [deleting, setDeleting] = useState<Secret | undefined>();
-  const suggestions = skillNames.data ?? [];
+  const suggestions = skillNames.data;
 
   if (secrets.isPending) return <LoadingState label="Loading secrets…" />;
   if (secrets.isError) {
