@@ -58,7 +58,7 @@ function Folded({ lines }: { lines: DiffLine[] }) {
   }, [open]);
   if (open)
     return (
-      <div
+      <Box
         ref={revealed}
         tabIndex={-1}
         role="group"
@@ -66,7 +66,7 @@ function Folded({ lines }: { lines: DiffLine[] }) {
         className={classes.revealed}
       >
         <Lines lines={lines} />
-      </div>
+      </Box>
     );
   const first = lines[0]?.newNumber;
   const last = lines.at(-1)?.newNumber;
