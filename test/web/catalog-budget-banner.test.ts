@@ -1,6 +1,6 @@
-import { skillText } from '@skillset/server/test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBudgetSkills } from './add-budget-skills.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
@@ -35,14 +35,7 @@ beforeAll(async () => {
   webDir = await buildWebUi();
   server = await startWebServer(webDir.path);
   const { app } = server;
-  for (let index = 0; index < SKILLS; index++) {
-    const name = `budget-${String(index).padStart(2, '0')}`;
-    await app.addSkill(
-      skillText(name, {
-        description: `Prepares the quarterly ${name} report from the finance exports, checks every total against the ledger, and writes the summary the board reads.`,
-      }),
-    );
-  }
+  await addBudgetSkills(app, SKILLS);
   const agent = await app.store.agents.create({
     workspaceId: app.owner.workspaceId,
     name: 'narrow-bot',

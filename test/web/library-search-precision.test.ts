@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedPath } from '../support/shared-dir.ts';
 import { type BuiltWebUi, buildWebUi } from './build-web-ui.ts';
 import { launchBrowser } from './launch-browser.ts';
 import { signIn } from './sign-in.ts';
 import { startWebServer, type WebServer } from './start-web-server.ts';
+import { storeCorpusSkills } from './store-corpus-skills.ts';
 import { DESKTOP, PHONE, resizeTo, takeScreenshots } from './take-screenshots.ts';
 
 /** The issue's three searches over the real-world corpus, and the skill each one is for. */
@@ -44,21 +42,7 @@ function weakerToggle() {
 beforeAll(async () => {
   webDir = await buildWebUi();
   server = await startWebServer(webDir.path);
-  const corpus = sharedPath('corpus');
-  const manifest = JSON.parse(readFileSync(path.join(corpus, 'MANIFEST.json'), 'utf8')) as Array<{
-    corpus_path: string;
-  }>;
-  let added = 0;
-  for (const entry of manifest) {
-    // Three names occur twice in the corpus; the store keeps the first of each.
-    const result = await server.app.store.skills.create({
-      scope: 'workspace',
-      workspaceId: server.app.owner.workspaceId,
-      skillMd: readFileSync(path.join(corpus, entry.corpus_path, 'SKILL.md'), 'utf8'),
-    });
-    if (result.ok) added++;
-  }
-  if (added < 530) throw new Error(`only ${added} corpus skills were stored`);
+  await storeCorpusSkills(server.app);
   await server.app.runtime.settle();
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
