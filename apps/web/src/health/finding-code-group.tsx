@@ -1,16 +1,13 @@
 import { Badge, Button, Code, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
+import { plural } from '../app/plural.ts';
 import { FindingItem } from './finding-item.tsx';
 import type { CodeGroup, Severity } from './group-findings.ts';
 import { SEVERITY_COLOR } from './severity-color.ts';
 
 // A group of hundreds of findings opens a screenful at a time.
 const SHOWN_AT_ONCE = 25;
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
 
 /**
  * One code's findings as a disclosure, collapsed at first: its title in plain words, the code,

@@ -58,8 +58,11 @@ function byPlace(left: PlacedFinding, right: PlacedFinding): number {
 
 function groupByCode(findings: PlacedFinding[]): CodeGroup[] {
   const byCode = new Map<Code, PlacedFinding[]>();
-  for (const finding of findings)
-    byCode.set(finding.code, [...(byCode.get(finding.code) ?? []), finding]);
+  for (const finding of findings) {
+    const ofCode = byCode.get(finding.code);
+    if (ofCode === undefined) byCode.set(finding.code, [finding]);
+    else ofCode.push(finding);
+  }
   return [...byCode]
     .map(([code, ofCode]) => ({
       code,

@@ -1,4 +1,5 @@
 import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { plural } from '../app/plural.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
 import { BudgetCard } from './budget-card.tsx';
 import { filterFindings, isFiltering, NO_FILTER } from './filter-findings.ts';
@@ -13,10 +14,6 @@ const SEVERITY_NOUNS = {
   warning: ['warning', 'warnings'],
   info: ['suggestion', 'suggestions'],
 } as const;
-
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
 
 function Summary({ report, findings }: { report: DoctorReport; findings: PlacedFinding[] }) {
   return (

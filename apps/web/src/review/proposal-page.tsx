@@ -16,10 +16,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../api/api-error.ts';
 import type { Me } from '../api/client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../app/states.tsx';
-import { diffLines } from '../diff/diff-lines.ts';
-import { FileDiffView } from '../diff/file-diff-view.tsx';
-import { foldDiffLines } from '../diff/fold-diff-lines.ts';
-import { UnifiedDiffView } from '../diff/unified-diff-view.tsx';
+import { SkillChangesView } from '../diff/skill-changes-view.tsx';
 import { tryRevisionPath } from '../playground/try-revision.ts';
 import { SignatureBadge } from '../skill/signature-badge.tsx';
 import { skillPath } from '../skills/skill-path.ts';
@@ -43,17 +40,11 @@ function formatSize(bytes: number): string {
 /** The changes of a revision: SKILL.md line by line, then every other changed file. */
 function Changes({ answer }: { answer: ProposalAnswer }) {
   const { revision, review } = answer;
-  const skillMd = useMemo(
-    () => foldDiffLines(diffLines(review.publishedContent ?? '', review.content)),
-    [review.publishedContent, review.content],
-  );
   // Once published (and loaded again), the revision is compared with itself: nothing differs.
   const selfPublished =
     revision.state === 'published' &&
     revision.version === revision.published &&
     review.diff.length === 0;
-  const others = review.diff.filter((file) => file.path !== 'SKILL.md');
-  const skillMdStatus = review.diff.find((file) => file.path === 'SKILL.md')?.status;
   return (
     <Stack gap="sm" component="section" aria-labelledby="changes">
       <Title order={2} size="h4" id="changes">
@@ -69,18 +60,13 @@ function Changes({ answer }: { answer: ProposalAnswer }) {
           No file differs from the published version.
         </Text>
       ) : (
-        <>
-          {skillMdStatus === undefined ? (
-            <Text size="sm" c="gray.7">
-              SKILL.md is the same as in the published version.
-            </Text>
-          ) : (
-            <UnifiedDiffView title="SKILL.md" status={skillMdStatus} blocks={skillMd} />
-          )}
-          {others.map((file) => (
-            <FileDiffView key={file.path} file={file} />
-          ))}
-        </>
+        <SkillChangesView
+          before={review.publishedContent ?? ''}
+          after={review.content}
+          skillMdStatus={review.diff.find((file) => file.path === 'SKILL.md')?.status}
+          files={review.diff}
+          sameSkillMd="SKILL.md is the same as in the published version."
+        />
       )}
     </Stack>
   );
